@@ -1,0 +1,105 @@
+"""The composition root: reads settings, builds every component, injects dependencies.
+
+Nothing else in the project constructs long-lived components; tests build a ``BotApp`` with
+``build_app(env=..., **overrides)`` and swap any piece (store, source, classifier, LLM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.agents.auditor import Auditor
+from core.agents.clarifier import Clarifier
+from core.agents.companion import Companion
+from core.agents.comparator import Comparator
+from core.agents.search import SearchTeam
+from core.catalog import Catalog
+from core.classifier import build_classifier
+from core.classifier.base import IntentClassifier
+from core.config import CoreSettings, load_environment
+from core.coordinator import Coordinator
+from core.models import Intent
+from core.service import BotService
+from core.sources.base import RepoSource
+from core.store import FileConversationStore, MemoryConversationStore, MemoryEventDeduper
+from core.store.base import ConversationStore, EventDeduper
+from core.synth import DefaultSynthesizer
+
+
+@dataclass
+class BotApp:
+    env: dict[str, str]
+    settings: CoreSettings
+    service: BotService
+    store: ConversationStore
+    deduper: EventDeduper
+    source: RepoSource
+    catalog: Catalog
+    classifier: IntentClassifier
+    closers: list[Any] = field(default_factory=list)
+
+    @property
+    def coordinator(self) -> Coordinator:
+        return self.service.coordinator
+
+    async def aclose(self) -> None:
+        for closer in reversed(self.closers):
+            await closer()
+        await self.store.close()
+
+
+async def build_app(
+    env: Mapping[str, str] | None = None,
+    *,
+    store: ConversationStore | None = None,
+    deduper: EventDeduper | None = None,
+    source: RepoSource | None = None,
+    classifier: IntentClassifier | None = None,
+    memory: bool = False,
+) -> BotApp:
+    """Build the bot from ``env`` (default: the process environment over ``.env``).
+
+    ``memory=True`` keeps conversations in memory instead of files under ``OMG_DATA_DIR``.
+    """
+    env = dict(env) if env is not None else load_environment()
+    settings = CoreSettings.from_env(env)
+    catalog = Catalog.load()
+    if store is None:
+        store = (
+            MemoryConversationStore(
+                ttl_seconds=settings.conversation_ttl_seconds,
+                max_conversations=settings.max_conversations_in_memory,
+            )
+            if memory
+            else FileConversationStore(settings.data_dir)
+        )
+    deduper = deduper or MemoryEventDeduper()
+    source = source or catalog.source()
+    classifier = classifier or build_classifier(settings, catalog.names)
+    agents = {
+        Intent.SEARCH: SearchTeam(source),
+        Intent.ANALYZE: Auditor(source),
+        Intent.COMPARE: Comparator(source),
+        Intent.CHAT: Companion(),
+        Intent.CLARIFY: Clarifier(),
+    }
+    coordinator = Coordinator(
+        store=store,
+        classifier=classifier,
+        agents=agents,
+        synthesizer=DefaultSynthesizer(),
+        settings=settings,
+    )
+    service = BotService(coordinator, deduper=deduper)
+    return BotApp(
+        env=env,
+        settings=settings,
+        service=service,
+        store=store,
+        deduper=deduper,
+        source=source,
+        catalog=catalog,
+        classifier=classifier,
+    )

@@ -1,0 +1,263 @@
+"""The coordinator: message -> classify -> route to an agent -> synthesize -> reply.
+
+Platform-free: adapters call ``Coordinator.handle`` with an ``IncomingMessage`` and render
+the ``Reply``. One turn per conversation at a time (turns in one thread are serialized),
+any number of conversations concurrently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import unicodedata
+import uuid
+import weakref
+from collections.abc import Mapping
+
+from pydantic import Field
+
+from core.agents.base import Agent, AgentContext, AgentResult
+from core.classifier.base import IntentClassifier
+from core.config import CoreSettings
+from core.errors import OmgError
+from core.models import (
+    Action,
+    ActionKind,
+    Clarification,
+    ConversationKey,
+    DoneEvent,
+    ErrorEvent,
+    Intent,
+    LogEvent,
+    Message,
+    ProgressSink,
+    RepoList,
+    Reply,
+    WireModel,
+    null_sink,
+)
+from core.store.base import ConversationStore
+from core.synth.base import SynthesisContext, Synthesizer
+from core.usage import UsageMeter, current_meter
+
+log = logging.getLogger("omg.coordinator")
+
+EMPTY_MESSAGE_REPLY = (
+    "I didn't catch a question there. Try something like *find React state management "
+    "libraries* or *what can you do?*"
+)
+
+
+class IncomingMessage(WireModel):
+    key: ConversationKey
+    text: str
+    author: str = "user"
+    conversation_id: str | None = None  # defaults to key.conversation_id
+    event_id: str | None = None
+
+
+class TurnStats(WireModel):
+    classify_ms: float = 0.0
+    agent_ms: float = 0.0
+    synth_ms: float = 0.0
+    total_ms: float = 0.0
+    extra: dict[str, float] = Field(default_factory=dict)
+
+
+def clean_text(text: str, max_chars: int) -> tuple[str, bool]:
+    """Strip control characters and bound the length; returns (text, was_truncated)."""
+    cleaned = "".join(
+        ch if ch in "\n\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text
+    ).strip()
+    if len(cleaned) > max_chars:
+        return cleaned[:max_chars], True
+    return cleaned, False
+
+
+class Coordinator:
+    def __init__(
+        self,
+        *,
+        store: ConversationStore,
+        classifier: IntentClassifier,
+        agents: Mapping[Intent, Agent],
+        synthesizer: Synthesizer,
+        settings: CoreSettings | None = None,
+    ) -> None:
+        missing = set(Intent) - set(agents)
+        if missing:
+            raise ValueError(f"no agent for intents: {sorted(missing)}")
+        self.store = store
+        self.classifier = classifier
+        self.agents = dict(agents)
+        self.synthesizer = synthesizer
+        self.settings = settings or CoreSettings()
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, conversation_id: str) -> asyncio.Lock:
+        lock = self._locks.get(conversation_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[conversation_id] = lock
+        return lock
+
+    async def handle(self, incoming: IncomingMessage, progress: ProgressSink = null_sink) -> Reply:
+        conversation_id = incoming.conversation_id or incoming.key.conversation_id
+        lock = self._lock(conversation_id)
+        meter = UsageMeter()
+        token = current_meter.set(meter)
+        try:
+            async with lock:
+                return await self._turn(conversation_id, incoming, progress, meter)
+        finally:
+            current_meter.reset(token)
+
+    async def _turn(
+        self,
+        conversation_id: str,
+        incoming: IncomingMessage,
+        progress: ProgressSink,
+        meter: UsageMeter,
+    ) -> Reply:
+        started = time.perf_counter()
+        stats = TurnStats()
+        text, truncated = clean_text(incoming.text, self.settings.max_message_chars)
+        if not text:
+            return Reply(conversation_id=conversation_id, markdown=EMPTY_MESSAGE_REPLY,
+                         error="empty_message", suggestions=["What can you do?"])
+
+        conversation = await self.store.get_or_create(conversation_id, incoming.key)
+        history = conversation.recent(3)
+        previous = conversation.last_structured()
+
+        t0 = time.perf_counter()
+        classification = await self.classifier.classify(text, history)
+        stats.classify_ms = (time.perf_counter() - t0) * 1000
+        log.info(
+            "intent classified",
+            extra={
+                "conversation_id": conversation_id,
+                "user_message": text[:500],
+                "intent": classification.intent.value,
+                "confidence": round(classification.confidence, 3),
+                "original_intent": classification.original_intent,
+                "reasoning": classification.reasoning,
+                "repos": classification.repos,
+                "latency_ms": round(stats.classify_ms, 2),
+            },
+        )
+
+        agent = self.agents[classification.intent]
+        ctx = AgentContext(
+            message=text,
+            classification=classification,
+            conversation=conversation,
+            previous=previous,
+            progress=progress,
+        )
+        t0 = time.perf_counter()
+        result = await self._run_agent(agent, ctx, conversation_id)
+        stats.agent_ms = (time.perf_counter() - t0) * 1000
+
+        t0 = time.perf_counter()
+        synthesis = self.synthesizer.synthesize(
+            result,
+            SynthesisContext(
+                intent=classification.intent,
+                message=text,
+                previous=previous,
+                previous_query=_previous_query(previous),
+            ),
+        )
+        stats.synth_ms = (time.perf_counter() - t0) * 1000
+
+        markdown = synthesis.markdown
+        if truncated:
+            markdown = (
+                f"_(Your message was long, so I read the first "
+                f"{self.settings.max_message_chars:,} characters.)_\n\n{markdown}"
+            )
+        limit = self.settings.max_messages_per_conversation
+        conversation.append(
+            Message(role="user", content=text, author=incoming.author, intent=classification.intent),
+            max_messages=limit,
+        )
+        conversation.append(
+            Message(role="assistant", content=markdown, structured_data=synthesis.data),
+            max_messages=limit,
+        )
+        for record in meter.records:
+            conversation.cost.add(record.input_tokens, record.output_tokens, record.usd)
+        await self.store.save(conversation)
+
+        stats.total_ms = (time.perf_counter() - started) * 1000
+        await progress(DoneEvent(stats=stats.model_dump()))
+        return Reply(
+            conversation_id=conversation_id,
+            markdown=markdown,
+            intent=classification.intent,
+            confidence=classification.confidence,
+            classification=classification,
+            structured_data=synthesis.data,
+            suggestions=synthesis.suggestions,
+            actions=_actions(synthesis.data, synthesis.suggestions),
+            footer=_footer(synthesis.data, meter, conversation.cost.usd),
+            error=synthesis.error_code,
+        )
+
+    async def _run_agent(self, agent: Agent, ctx: AgentContext, conversation_id: str) -> AgentResult:
+        try:
+            return await asyncio.wait_for(agent.run(ctx), self.settings.agent_timeout_seconds)
+        except TimeoutError:
+            log.warning("agent timed out", extra={"agent": agent.name, "conversation_id": conversation_id})
+            await ctx.progress(ErrorEvent(code="timeout", message="The search took too long."))
+            return AgentResult(
+                error="That took longer than I allow myself, so I stopped. Try a narrower question?",
+                error_code="timeout",
+            )
+        except OmgError as exc:
+            log.warning("agent error", extra={"agent": agent.name, "error": repr(exc)})
+            await ctx.progress(ErrorEvent(code=type(exc).__name__, message=exc.user_message))
+            return AgentResult(error=exc.user_message, error_code=type(exc).__name__)
+        except Exception:
+            log.exception("agent crashed", extra={"agent": agent.name, "conversation_id": conversation_id})
+            await ctx.progress(ErrorEvent(code="internal", message="internal error"))
+            return AgentResult(
+                error="Something went wrong on my side while working on that. Please try again.",
+                error_code="internal",
+            )
+
+
+def _previous_query(previous: object) -> str | None:
+    if isinstance(previous, RepoList) and previous.meta is not None:
+        return previous.meta.query
+    return None
+
+
+def _actions(data: object, suggestions: list[str]) -> list[Action]:
+    actions: list[Action] = []
+    if isinstance(data, Clarification):
+        actions += [Action(kind=ActionKind.OPTION, label=o, value=o) for o in data.options]
+    chosen = {a.value for a in actions}
+    actions += [
+        Action(kind=ActionKind.SUGGESTION, label=s, value=s) for s in suggestions if s not in chosen
+    ]
+    return actions
+
+
+def _footer(data: object, meter: UsageMeter, conversation_usd: float) -> str | None:
+    parts: list[str] = []
+    meta = getattr(data, "meta", None)
+    if meta is not None and meta.source == "catalog" and meta.snapshot_date:
+        parts.append(f"Data: offline snapshot of {meta.snapshot_date.isoformat()} (not live GitHub)")
+    if meter.records:
+        parts.append(f"LLM cost: ${meter.usd:.4f} this answer, ${conversation_usd:.4f} this thread")
+    return " · ".join(parts) + "." if parts else None
+
+
+def new_conversation_id() -> str:
+    return f"cli:{uuid.uuid4().hex[:12]}"
+
+
+__all__ = ["Coordinator", "IncomingMessage", "LogEvent", "new_conversation_id", "clean_text"]

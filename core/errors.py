@@ -1,0 +1,160 @@
+"""One exception tree for the whole core.
+
+Every error a user can meet maps to a friendly sentence (``user_message``);
+adapters never show ``str(exc)`` or a traceback.
+
+    OmgError
+     ├── InputError                 bad user input (empty, too long, unparseable)
+     ├── SourceError                anything about repository data (GitHub or the catalog)
+     │    ├── RepoNotFound          owner/name does not exist (404)
+     │    ├── SourceAuthError       token rejected (401)
+     │    ├── InvalidQuery          the search was refused (422)
+     │    ├── RateLimited           primary or secondary rate limit; carries reset time
+     │    └── SourceUnavailable     network error, timeout, 5xx after retries
+     ├── LLMError                   anything about an LLM provider
+     │    ├── LLMTimeout
+     │    ├── LLMRateLimited
+     │    ├── LLMBadOutput          unparseable or schema-invalid answer
+     │    ├── CircuitOpen           breaker open: the local path serves
+     │    └── BudgetExceeded        daily budget spent: the local path serves
+     ├── StoreError                 persistence
+     │    ├── InvalidId             an id that could escape the data directory
+     │    └── VersionConflict       optimistic concurrency check failed
+     └── ResearchError              research orchestration
+          ├── IllegalTransition     a state change the state machine forbids
+          ├── SessionNotFound
+          ├── NotAllowed            someone other than the requester/admins decided
+          ├── StaleAction           a click for an older plan version, or a finished session
+          └── ReviewExpired
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+class OmgError(Exception):
+    """Base of every error raised on purpose by oh-my-github."""
+
+    default_message = "Something went wrong on my side. Please try again."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or self.default_message)
+
+    @property
+    def user_message(self) -> str:
+        """A sentence that is safe and friendly to show in chat."""
+        return str(self)
+
+
+class InputError(OmgError):
+    default_message = "I couldn't read that message. Could you rephrase it?"
+
+
+# -- repository data -------------------------------------------------------------------------------
+
+
+class SourceError(OmgError):
+    default_message = "I couldn't reach GitHub just now. Please try again in a moment."
+
+
+class RepoNotFound(SourceError):
+    def __init__(self, full_name: str) -> None:
+        self.full_name = full_name
+        super().__init__(f"I couldn't find {full_name} on GitHub. Check the owner/name spelling?")
+
+
+class SourceAuthError(SourceError):
+    default_message = "GitHub rejected the configured token (401). Ask an admin to check GITHUB_TOKEN."
+
+
+class InvalidQuery(SourceError):
+    default_message = "GitHub couldn't run that search. Try simpler keywords."
+
+
+class RateLimited(SourceError):
+    def __init__(self, reset_at: datetime | None = None) -> None:
+        self.reset_at = reset_at
+        when = f", resets at {reset_at.strftime('%H:%M')} UTC" if reset_at else ""
+        super().__init__(f"GitHub rate limit reached{when}.")
+
+
+class SourceUnavailable(SourceError):
+    pass
+
+
+# -- LLM providers ---------------------------------------------------------------------------------
+
+
+class LLMError(OmgError):
+    default_message = "The language model is unavailable; I answered with my local tools."
+
+
+class LLMTimeout(LLMError):
+    pass
+
+
+class LLMRateLimited(LLMError):
+    def __init__(self, retry_after: float | None = None) -> None:
+        self.retry_after = retry_after
+        super().__init__()
+
+
+class LLMBadOutput(LLMError):
+    def __init__(self, raw: str = "", reason: str = "") -> None:
+        self.raw = raw
+        self.reason = reason
+        super().__init__()
+
+
+class CircuitOpen(LLMError):
+    pass
+
+
+class BudgetExceeded(LLMError):
+    default_message = "Today's LLM budget is spent, so I'm using my local tools until tomorrow."
+
+
+# -- persistence -----------------------------------------------------------------------------------
+
+
+class StoreError(OmgError):
+    default_message = "I couldn't save that just now. Please try again."
+
+
+class InvalidId(StoreError):
+    default_message = "That id isn't valid."
+
+
+class VersionConflict(StoreError):
+    default_message = "Someone else changed this at the same time. Please try again."
+
+
+# -- research --------------------------------------------------------------------------------------
+
+
+class ResearchError(OmgError):
+    default_message = "Something went wrong with that research session."
+
+
+class IllegalTransition(ResearchError):
+    def __init__(self, current: str, target: str) -> None:
+        self.current = current
+        self.target = target
+        super().__init__(f"A research session can't go from {current} to {target}.")
+
+
+class SessionNotFound(ResearchError):
+    default_message = "I couldn't find that research session. It may have expired."
+
+
+class NotAllowed(ResearchError):
+    default_message = "Only the person who asked for this research (or an admin) can decide on the plan."
+
+
+class StaleAction(ResearchError):
+    default_message = "This button is out of date: the plan has changed or was already decided."
+
+
+class ReviewExpired(ResearchError):
+    default_message = "This plan waited too long for review and has expired. Start the research again."

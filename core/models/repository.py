@@ -1,0 +1,116 @@
+"""Repositories as the agents see them: raw facts, measured signals, scores, analysis."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import Field
+
+from core.models.base import WireModel
+
+DIMENSIONS: tuple[str, ...] = (
+    "maturity",
+    "activity",
+    "documentation",
+    "community",
+    "ease_of_use",
+    "maintenance",
+    "relevance",
+)
+
+
+class Repository(WireModel):
+    """Facts about one repository, from GitHub or the offline catalog."""
+
+    full_name: str  # "owner/name"
+    description: str = ""
+    url: str = ""
+    stars: int = 0
+    forks: int = 0
+    language: str | None = None
+    open_issues: int | None = None  # GitHub's count: issues + pull requests
+    topics: list[str] = Field(default_factory=list)
+    license: str | None = None
+    archived: bool = False
+    fork: bool = False
+    homepage: str | None = None
+    created_at: datetime | None = None
+    pushed_at: datetime | None = None
+    star_growth_6m: int | None = None  # stars gained over ~6 months (catalog snapshots)
+    star_growth_12m: int | None = None
+
+    @property
+    def owner(self) -> str:
+        return self.full_name.split("/", 1)[0]
+
+    @property
+    def name(self) -> str:
+        return self.full_name.split("/", 1)[-1]
+
+    @property
+    def html_url(self) -> str:
+        return self.url or f"https://github.com/{self.full_name}"
+
+
+class RepoSignals(WireModel):
+    """Measured signals. ``None`` means *not measured* -- never a guess."""
+
+    releases: int | None = None
+    latest_release: str | None = None
+    latest_release_at: datetime | None = None
+    commits_30d: int | None = None
+    commits_90d: int | None = None
+    contributors: int | None = None
+    open_issues_only: int | None = None
+    closed_issues_90d: int | None = None
+    open_pulls: int | None = None
+    merged_pulls_90d: int | None = None
+    median_first_response_hours: float | None = None
+    has_readme: bool | None = None
+    has_contributing: bool | None = None
+    has_license: bool | None = None
+    has_code_of_conduct: bool | None = None
+    has_issue_template: bool | None = None
+    has_pull_request_template: bool | None = None
+    health_percentage: int | None = None
+    readme_chars: int | None = None
+    readme_summary: str | None = None
+
+
+class DimensionScores(WireModel):
+    """Per-dimension scores 0-10 plus the weighted ``overall``; ``reasons`` explains each."""
+
+    maturity: float = Field(default=0.0, ge=0, le=10)
+    activity: float = Field(default=0.0, ge=0, le=10)
+    documentation: float = Field(default=0.0, ge=0, le=10)
+    community: float = Field(default=0.0, ge=0, le=10)
+    ease_of_use: float = Field(default=0.0, ge=0, le=10)
+    maintenance: float = Field(default=0.0, ge=0, le=10)
+    relevance: float = Field(default=0.0, ge=0, le=10)
+    overall: float = Field(default=0.0, ge=0, le=10)
+    reasons: dict[str, str] = Field(default_factory=dict)
+
+    def by_dimension(self) -> dict[str, float]:
+        return {d: getattr(self, d) for d in DIMENSIONS}
+
+
+class ScoredRepository(Repository):
+    scores: DimensionScores = Field(default_factory=DimensionScores)
+    why: str = ""  # one line: why this repo made the list
+    signals: RepoSignals | None = None
+
+
+class Recommendation(StrEnum):
+    CONTRIBUTE = "contribute"
+    WATCH = "watch"
+    AVOID = "avoid"
+
+
+class RepositoryDetail(ScoredRepository):
+    """What the Auditor knows about one repository."""
+
+    findings: list[str] = Field(default_factory=list)
+    recommendation: Recommendation | None = None
+    recommendation_reasons: list[str] = Field(default_factory=list)
+    readme_summary: str | None = None

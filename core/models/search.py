@@ -1,0 +1,49 @@
+"""Search parameters: what the query translator produces and the Scout consumes."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+
+from core.models.base import WireModel
+
+
+class SearchParams(WireModel):
+    """A structured search request.
+
+    ``keywords`` are ANDed only within ``phrases``; ``synonym_groups`` are OR'd alternatives
+    (each group is one concept: ["state management", "store", "redux"]). Star bounds are
+    inclusive; ``None`` means unbounded.
+    """
+
+    text: str = ""  # the user's words, for relevance scoring and display
+    keywords: list[str] = Field(default_factory=list)
+    synonym_groups: list[list[str]] = Field(default_factory=list)
+    phrases: list[str] = Field(default_factory=list)
+    language: str | None = None
+    topics: list[str] = Field(default_factory=list)
+    min_stars: int | None = None
+    max_stars: int | None = None
+    pushed_after: date | None = None
+    created_after: date | None = None
+    sort: str = "best"  # "best" | "stars" | "updated" | "growth"
+    limit: int = 10
+
+    def describe(self) -> str:
+        """Short human description: 'state management (TypeScript, 1k+ stars)'."""
+        words = " ".join(self.phrases + self.keywords) or self.text or "repositories"
+        extras: list[str] = []
+        if self.language:
+            extras.append(self.language)
+        if self.min_stars:
+            extras.append(f"{_short(self.min_stars)}+ stars")
+        if self.max_stars is not None:
+            extras.append(f"under {_short(self.max_stars)} stars")
+        if self.pushed_after:
+            extras.append(f"active since {self.pushed_after.isoformat()}")
+        return f"{words} ({', '.join(extras)})" if extras else words
+
+
+def _short(n: int) -> str:
+    return f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else f"{n:,}"

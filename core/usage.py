@@ -1,0 +1,47 @@
+"""Per-turn LLM usage accounting.
+
+The coordinator opens a ``UsageMeter`` for each turn (a context variable), LLM providers call
+``record_usage`` after each response with the real token counts and the priced cost, and the
+coordinator adds the turn's total to the conversation's accumulated cost.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class UsageRecord:
+    provider: str
+    model: str
+    task: str
+    input_tokens: int
+    output_tokens: int
+    usd: float
+
+
+@dataclass(slots=True)
+class UsageMeter:
+    records: list[UsageRecord] = field(default_factory=list)
+
+    @property
+    def input_tokens(self) -> int:
+        return sum(r.input_tokens for r in self.records)
+
+    @property
+    def output_tokens(self) -> int:
+        return sum(r.output_tokens for r in self.records)
+
+    @property
+    def usd(self) -> float:
+        return sum(r.usd for r in self.records)
+
+
+current_meter: ContextVar[UsageMeter | None] = ContextVar("omg_usage_meter", default=None)
+
+
+def record_usage(record: UsageRecord) -> None:
+    meter = current_meter.get()
+    if meter is not None:
+        meter.records.append(record)
