@@ -1,0 +1,108 @@
+"""A test backend: a real platform whose "chat client" is the test itself.
+
+Tests read like chat::
+
+    bot = TestBackend(app)
+    await bot.push_message("find react state management libraries")
+    reply = bot.pop_reply()
+    await bot.push_message("analyze the second one")
+
+Every reply keeps the progress events emitted while it was produced (``reply_events``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import count
+
+from bot.app import BotApp
+from bot.base import Backend
+from core.coordinator import IncomingMessage
+from core.models import Action, CollectingSink, ConversationKey, ProgressEvent, Reply
+from core.service import ActionClick
+
+
+class NoReply(AssertionError):
+    pass
+
+
+class TestBackend(Backend):
+    __test__ = False  # not a pytest test class
+    name = "test"
+
+    def __init__(
+        self, app: BotApp, *, channel: str = "C-test", thread: str = "T-1", user: str = "U-alice"
+    ) -> None:
+        super().__init__(app)
+        self.channel = channel
+        self.thread = thread
+        self.user = user
+        self._replies: deque[Reply] = deque()
+        self.reply_events: list[list[ProgressEvent]] = []
+        self._ids = count(1)
+
+    async def serve(self) -> None:
+        """Nothing to connect to: the test drives the backend directly."""
+
+    def key(self, thread: str | None = None) -> ConversationKey:
+        return ConversationKey(platform="test", channel=self.channel, thread=thread or self.thread)
+
+    async def push_message(
+        self, text: str, *, user: str | None = None, thread: str | None = None,
+        event_id: str | None = None,
+    ) -> None:
+        sink = CollectingSink()
+        reply = await self.app.service.handle_message(
+            IncomingMessage(key=self.key(thread), text=text, author=user or self.user,
+                            event_id=event_id),
+            sink,
+        )
+        self._deliver(reply, sink)
+
+    async def click(
+        self, action: Action, *, user: str | None = None, thread: str | None = None,
+        event_id: str | None = None,
+    ) -> None:
+        sink = CollectingSink()
+        reply = await self.app.service.handle_action(
+            ActionClick(key=self.key(thread), kind=action.kind, value=action.value,
+                        user=user or self.user, event_id=event_id),
+            sink,
+        )
+        self._deliver(reply, sink)
+
+    async def research(
+        self, goal: str, *, mode: str | None = None, user: str | None = None,
+        thread: str | None = None,
+    ) -> None:
+        sink = CollectingSink()
+        reply = await self.app.service.start_research(
+            goal, key=self.key(thread), requester=user or self.user, mode=mode, progress=sink
+        )
+        self._deliver(reply, sink)
+
+    def _deliver(self, reply: Reply, sink: CollectingSink) -> None:
+        if reply.duplicate:
+            return  # a real platform sends nothing for a duplicate delivery
+        self._replies.append(reply)
+        self.reply_events.append(sink.events)
+
+    def pop_reply(self) -> Reply:
+        if not self._replies:
+            raise NoReply("the bot has not replied")
+        return self._replies.popleft()
+
+    def pending(self) -> int:
+        return len(self._replies)
+
+    async def ask(self, text: str, **kwargs: str) -> Reply:
+        """push_message + pop_reply, for the common one-message case."""
+        await self.push_message(text, **kwargs)
+        return self.pop_reply()
+
+    def action(self, reply: Reply, label_contains: str) -> Action:
+        """The first button on ``reply`` whose label contains the text (case-insensitive)."""
+        for action in reply.actions:
+            if label_contains.lower() in action.label.lower():
+                return action
+        raise AssertionError(f"no button like {label_contains!r} in {[a.label for a in reply.actions]}")
