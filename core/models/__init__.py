@@ -24,6 +24,7 @@ from core.models.reply import Action, ActionKind, Reply
 from core.models.repository import (
     DIMENSIONS,
     DimensionScores,
+    KeyMetric,
     Recommendation,
     RepoSignals,
     Repository,
@@ -60,6 +61,7 @@ __all__ = [
     "DoneEvent",
     "ErrorEvent",
     "Intent",
+    "KeyMetric",
     "LogEvent",
     "Message",
     "ProgressEvent",

@@ -107,9 +107,24 @@ class Recommendation(StrEnum):
     AVOID = "avoid"
 
 
+class KeyMetric(WireModel):
+    """One line of an analysis' key metrics.
+
+    ``value`` is ``None`` when the source could not measure it; ``note`` then says why in plain
+    words ("not available in the offline snapshot") so replies never invent a number.
+    """
+
+    group: str  # "overview" | "activity" | "maintenance" | "community"
+    name: str  # stable id, e.g. "commits_90d"
+    label: str  # "Commits (last 90 days)"
+    value: str | None = None  # display text, e.g. "142" or "3 weeks ago"
+    note: str = ""  # plain-language context or why it is missing
+
+
 class RepositoryDetail(ScoredRepository):
     """What the Auditor knows about one repository."""
 
+    metrics: list[KeyMetric] = Field(default_factory=list)
     findings: list[str] = Field(default_factory=list)
     recommendation: Recommendation | None = None
     recommendation_reasons: list[str] = Field(default_factory=list)

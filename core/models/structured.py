@@ -41,12 +41,16 @@ class ComparisonRow(WireModel):
     repo: ScoredRepository
     highlights: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    fit: float | None = None  # 0-10: the six dimensions weighted by ``Comparison.weights``
 
 
 class Comparison(WireModel):
     type: Literal["comparison"] = "comparison"
     items: list[ComparisonRow] = Field(default_factory=list)
     need: str | None = None  # the user's stated need ("for a small team"), if any
+    weights: dict[str, float] = Field(default_factory=dict)  # per dimension, sum 1.0 (need-adjusted)
+    recommended: str | None = None  # full name of the repo the final recommendation picks
+    recommendation_reasons: list[str] = Field(default_factory=list)
     meta: ResultMeta | None = None
 
 
