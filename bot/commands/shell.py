@@ -1,0 +1,27 @@
+"""``omg shell``: chat with the bot in the terminal (scriptable: one message per stdin line)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from bot.app import build_app
+from bot.shell import ShellBackend
+from core.logs import configure_logging
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("shell", help="chat in the terminal")
+    parser.add_argument("--conversation", default="default",
+                        help="conversation name to continue (default: 'default')")
+    parser.set_defaults(func=lambda args: asyncio.run(_shell(args.conversation)))
+
+
+async def _shell(conversation: str) -> int:
+    app = await build_app()
+    configure_logging(app.settings.log_level, env=app.env)
+    try:
+        await ShellBackend(app, conversation=conversation).serve()
+    finally:
+        await app.aclose()
+    return 0

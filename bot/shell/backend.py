@@ -1,0 +1,154 @@
+"""The terminal shell: a real chat platform on stdin/stdout.
+
+Interactive on a TTY (prompt, progress lines, numbered choices); scripted otherwise: one message
+per input line, answers on stdout. Typing the number of a choice clicks it (a suggestion, a
+clarification option, or a research plan decision).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import TextIO
+
+from bot.app import BotApp
+from bot.base import Backend
+from bot.shell.render import TerminalRenderer
+from core.coordinator import IncomingMessage
+from core.models import Action, ConversationKey, LogEvent, ProgressEvent, Reply
+from core.service import ActionClick
+
+HELP = """Type a question, e.g. "find react state management libraries".
+Then follow up: "analyze the second one", "compare the first two", "what about Python?".
+  <number>            pick one of the numbered choices under the last answer
+  /research <goal>    plan a research (add --quick or --deep to choose the depth)
+  /new                start a new conversation
+  /help               this help
+  /quit               leave (Ctrl-D works too)"""
+
+QUIT = {"/quit", "/exit", "quit", "exit"}
+
+
+class ShellBackend(Backend):
+    name = "shell"
+
+    def __init__(
+        self,
+        app: BotApp,
+        *,
+        conversation: str = "default",
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        interactive: bool | None = None,
+        user: str = "you",
+    ) -> None:
+        super().__init__(app)
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.interactive = self.stdin.isatty() if interactive is None else interactive
+        self.render = TerminalRenderer(color=self.interactive and self.stdout.isatty())
+        self.user = user
+        self.thread = conversation
+        self.choices: list[Action] = []
+        self._stopped = False
+
+    @property
+    def key(self) -> ConversationKey:
+        return ConversationKey(platform="shell", channel="local", thread=self.thread)
+
+    def write(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    async def serve(self) -> None:
+        if self.interactive:
+            self.write(self.render.dim(
+                f"oh-my-github shell · conversation '{self.thread}' · {self.app.source.info.label}"
+                " · /help for help"))
+        while not self._stopped:
+            line = await self._read_line()
+            if line is None:
+                break
+            if not await self.handle_line(line.strip()):
+                break
+
+    async def shutdown(self) -> None:
+        self._stopped = True
+
+    async def _read_line(self) -> str | None:
+        if self.interactive:
+            try:
+                return await asyncio.to_thread(input, "\nyou> ")
+            except EOFError:
+                return None
+        line = await asyncio.to_thread(self.stdin.readline)
+        return line if line else None
+
+    async def handle_line(self, line: str) -> bool:
+        """Handle one input line; False means the user asked to leave."""
+        if not line:
+            return True
+        if line in QUIT:
+            return False
+        if line == "/help":
+            self.write(HELP)
+            return True
+        if line == "/new":
+            import uuid
+
+            self.thread = uuid.uuid4().hex[:8]
+            self.choices = []
+            self.write(self.render.dim(f"New conversation '{self.thread}'."))
+            return True
+        if line.startswith("/research"):
+            await self._research(line.removeprefix("/research").strip())
+            return True
+        if line.isdigit() and self.choices:
+            index = int(line) - 1
+            if 0 <= index < len(self.choices):
+                await self._click(self.choices[index])
+            else:
+                self.write(f"Pick a number from 1 to {len(self.choices)}.")
+            return True
+        reply = await self.app.service.handle_message(
+            IncomingMessage(key=self.key, text=line, author=self.user), self._progress
+        )
+        self.show(reply)
+        return True
+
+    async def _research(self, args: str) -> None:
+        mode = None
+        for flag, value in (("--quick", "quick_scan"), ("--deep", "deep_probe")):
+            if flag in args.split():
+                mode = value
+                args = " ".join(w for w in args.split() if w != flag)
+        reply = await self.app.service.start_research(
+            args, key=self.key, requester=self.user, mode=mode, progress=self._progress
+        )
+        self.show(reply)
+
+    async def _click(self, action: Action) -> None:
+        if self.interactive:
+            self.write(self.render.dim(f"→ {action.label}"))
+        reply = await self.app.service.handle_action(
+            ActionClick(key=self.key, kind=action.kind, value=action.value, user=self.user),
+            self._progress,
+        )
+        self.show(reply)
+
+    async def _progress(self, event: ProgressEvent) -> None:
+        if self.interactive and isinstance(event, LogEvent):
+            self.write(self.render.dim(f"  … {event.content}"))
+
+    def show(self, reply: Reply) -> None:
+        if reply.duplicate:
+            return
+        prefix = "" if not self.interactive else "\n"
+        self.write(prefix + self.render.markdown(reply.markdown))
+        if reply.footer:
+            self.write(self.render.dim(reply.footer))
+        self.choices = [a for a in reply.actions if a.kind.value != "feedback"]
+        if self.choices:
+            self.write(self.render.choices([a.label for a in self.choices]))
+        if not self.interactive:
+            self.write("")
