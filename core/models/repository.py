@@ -39,6 +39,8 @@ class Repository(WireModel):
     pushed_at: datetime | None = None
     star_growth_6m: int | None = None  # stars gained over ~6 months (catalog snapshots)
     star_growth_12m: int | None = None
+    fork_growth_6m: int | None = None  # forks gained over ~6 months (catalog snapshots)
+    fork_growth_12m: int | None = None
 
     @property
     def owner(self) -> str:
