@@ -14,6 +14,8 @@ adapters never show ``str(exc)`` or a traceback.
      ├── LLMError                   anything about an LLM provider
      │    ├── LLMTimeout
      │    ├── LLMRateLimited
+     │    ├── LLMUnavailable        5xx or connection error (retried, then counted by the breaker)
+     │    ├── LLMRejected           any other 4xx: bad key, unknown model, refused request
      │    ├── LLMBadOutput          unparseable or schema-invalid answer
      │    ├── CircuitOpen           breaker open: the local path serves
      │    └── BudgetExceeded        daily budget spent: the local path serves
@@ -97,6 +99,19 @@ class LLMTimeout(LLMError):
 class LLMRateLimited(LLMError):
     def __init__(self, retry_after: float | None = None) -> None:
         self.retry_after = retry_after
+        super().__init__()
+
+
+class LLMUnavailable(LLMError):
+    def __init__(self, status: int | None = None) -> None:
+        self.status = status
+        super().__init__()
+
+
+class LLMRejected(LLMError):
+    def __init__(self, status: int | None = None, reason: str = "") -> None:
+        self.status = status
+        self.reason = reason
         super().__init__()
 
 
