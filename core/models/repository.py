@@ -92,6 +92,9 @@ class DimensionScores(WireModel):
     relevance: float = Field(default=0.0, ge=0, le=10)
     overall: float = Field(default=0.0, ge=0, le=10)
     reasons: dict[str, str] = Field(default_factory=dict)
+    # dimensions with no measured signal: their score is 0, they are left out of ``overall``,
+    # and renderers should show them as "n/a" (see core/search/SCORING.md)
+    unmeasured: list[str] = Field(default_factory=list)
 
     def by_dimension(self) -> dict[str, float]:
         return {d: getattr(self, d) for d in DIMENSIONS}
