@@ -39,7 +39,7 @@ from core.models import (
 )
 from core.store.base import ConversationStore
 from core.synth.base import SynthesisContext, Synthesizer
-from core.usage import UsageMeter, current_meter
+from core.usage import UsageMeter, current_meter, current_workspace
 
 log = logging.getLogger("omg.coordinator")
 
@@ -107,10 +107,12 @@ class Coordinator:
         lock = self._lock(conversation_id)
         meter = UsageMeter()
         token = current_meter.set(meter)
+        workspace_token = current_workspace.set(incoming.key.team)
         try:
             async with lock:
                 return await self._turn(conversation_id, incoming, progress, meter)
         finally:
+            current_workspace.reset(workspace_token)
             current_meter.reset(token)
 
     async def _turn(
@@ -253,6 +255,7 @@ def _footer(data: object, meter: UsageMeter, conversation_usd: float) -> str | N
         parts.append(f"Data: offline snapshot of {meta.snapshot_date.isoformat()} (not live GitHub)")
     if meter.records:
         parts.append(f"LLM cost: ${meter.usd:.4f} this answer, ${conversation_usd:.4f} this thread")
+    parts += [note.rstrip(".") for note in meter.notes]
     return " · ".join(parts) + "." if parts else None
 
 

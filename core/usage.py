@@ -3,6 +3,10 @@
 The coordinator opens a ``UsageMeter`` for each turn (a context variable), LLM providers call
 ``record_usage`` after each response with the real token counts and the priced cost, and the
 coordinator adds the turn's total to the conversation's accumulated cost.
+
+``current_workspace`` (a Slack workspace / Discord guild id, set by the coordinator from
+``ConversationKey.team``) is what the LLM daily budget is kept per. ``add_note`` lets a component
+say something the user should see in the reply's footer ("LLM budget spent, answering locally").
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ class UsageRecord:
 @dataclass(slots=True)
 class UsageMeter:
     records: list[UsageRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def input_tokens(self) -> int:
@@ -39,9 +44,17 @@ class UsageMeter:
 
 
 current_meter: ContextVar[UsageMeter | None] = ContextVar("omg_usage_meter", default=None)
+current_workspace: ContextVar[str | None] = ContextVar("omg_workspace", default=None)
 
 
 def record_usage(record: UsageRecord) -> None:
     meter = current_meter.get()
     if meter is not None:
         meter.records.append(record)
+
+
+def add_note(note: str) -> None:
+    """A sentence for this turn's footer (each distinct note once)."""
+    meter = current_meter.get()
+    if meter is not None and note not in meter.notes:
+        meter.notes.append(note)
