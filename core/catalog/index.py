@@ -1,0 +1,115 @@
+"""Full-text search over the catalog: SQLite FTS5 in memory (porter stemming, bm25 ranking).
+
+Query semantics match GitHub search so both sources behave alike: concepts are ANDed, the
+alternatives inside a synonym group are ORed, quoted phrases match as phrases. Filters: language,
+star range, last push. ``created_after`` cannot be applied (the snapshot has no creation dates) and
+is ignored.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+from core.catalog.records import CatalogRecord
+from core.models import SearchParams
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+# bm25 column weights: name, owner, description, language
+_BM25 = "bm25(repos_fts, 10.0, 3.0, 1.0, 0.5)"
+_ORDER = {
+    "stars": "r.stars DESC",
+    "updated": "r.pushed_at DESC, r.stars DESC",
+    "growth": "r.growth_12m IS NULL, r.growth_12m DESC, r.stars DESC",
+}
+
+
+def _phrase(term: str) -> str | None:
+    words = _TOKEN.findall(term.lower())
+    return '"' + " ".join(words) + '"' if words else None
+
+
+def concept_groups(params: SearchParams) -> list[list[str]]:
+    """Phrases, synonym groups, then the keywords and topics not already in a group."""
+    grouped = {w.lower() for group in params.synonym_groups for w in group}
+    groups: list[list[str]] = [[p] for p in params.phrases]
+    groups += [list(g) for g in params.synonym_groups if g]
+    groups += [[k] for k in params.keywords if k.lower() not in grouped]
+    groups += [[t] for t in params.topics if t.lower() not in grouped]
+    return groups
+
+
+def match_expression(groups: Iterable[Sequence[str]]) -> str | None:
+    """FTS5 MATCH text: ("a b" OR "c") AND "d"; None when there is nothing to match."""
+    clauses: list[str] = []
+    for group in groups:
+        alts = list(dict.fromkeys(p for p in (_phrase(t) for t in group) if p))
+        if alts:
+            clauses.append(alts[0] if len(alts) == 1 else "(" + " OR ".join(alts) + ")")
+    return " AND ".join(clauses) if clauses else None
+
+
+class CatalogIndex:
+    def __init__(self, records: Sequence[CatalogRecord]) -> None:
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.executescript(
+            """
+            CREATE TABLE repos (id INTEGER PRIMARY KEY, language TEXT, stars INTEGER,
+                                pushed_at TEXT, growth_12m INTEGER);
+            CREATE VIRTUAL TABLE repos_fts USING fts5(
+                name, owner, description, language, tokenize = 'porter unicode61');
+            """
+        )
+        self._db.executemany(
+            "INSERT INTO repos VALUES (?, ?, ?, ?, ?)",
+            [
+                (
+                    r.id,
+                    (r.language or "").lower(),
+                    r.stars,
+                    r.pushed_at.strftime("%Y-%m-%dT%H:%M:%SZ") if r.pushed_at else "",
+                    r.star_growth_12m,
+                )
+                for r in records
+            ],
+        )
+        self._db.executemany(
+            "INSERT INTO repos_fts (rowid, name, owner, description, language) VALUES (?, ?, ?, ?, ?)",
+            [
+                (r.id, r.full_name.split("/", 1)[1], r.full_name.split("/", 1)[0], r.description, r.language or "")
+                for r in records
+            ],
+        )
+
+    def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[int]:
+        """Record ids matching ``params``, best first."""
+        where: list[str] = []
+        args: list[object] = []
+        match = match_expression(concept_groups(params))
+        if match:
+            where.append("repos_fts MATCH ?")
+            args.append(match)
+        if params.language:
+            where.append("r.language = ?")
+            args.append(params.language.lower())
+        if params.min_stars is not None:
+            where.append("r.stars >= ?")
+            args.append(params.min_stars)
+        if params.max_stars is not None:
+            where.append("r.stars <= ?")
+            args.append(params.max_stars)
+        if params.pushed_after is not None:
+            where.append("r.pushed_at >= ?")
+            args.append(params.pushed_after.isoformat())
+        order = _ORDER.get(sort) or (f"{_BM25}, r.stars DESC" if match else "r.stars DESC")
+        source = "repos_fts JOIN repos r ON r.id = repos_fts.rowid" if match else "repos r"
+        sql = f"SELECT r.id FROM {source}"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += f" ORDER BY {order} LIMIT ?"
+        args.append(max(0, limit))
+        try:
+            return [row[0] for row in self._db.execute(sql, args)]
+        except sqlite3.OperationalError:
+            return []  # an expression FTS5 refuses: no match rather than a crash

@@ -1,0 +1,90 @@
+"""Catalog records: one row of the packaged snapshot, and how growth is computed from its dates."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+from core.models import Repository
+
+GROWTH_WINDOWS = {"6m": 182, "12m": 365}  # days back from the newest snapshot
+GROWTH_TOLERANCE_DAYS = 45  # the older snapshot used must be this close to the window's start
+
+
+@dataclass(slots=True)
+class CatalogRecord:
+    id: int
+    full_name: str
+    language: str | None
+    forks: int
+    open_issues: int
+    pushed_at: datetime | None
+    description: str
+    stars: int  # on the newest snapshot date
+    stars_by_date: dict[date, int]  # only the dates the repository was listed on
+    star_growth_6m: int | None
+    star_growth_12m: int | None
+
+    def to_repository(self) -> Repository:
+        return Repository(
+            full_name=self.full_name,
+            description=self.description,
+            url=f"https://github.com/{self.full_name}",
+            stars=self.stars,
+            forks=self.forks,
+            language=self.language,
+            open_issues=self.open_issues,
+            pushed_at=self.pushed_at,
+            star_growth_6m=self.star_growth_6m,
+            star_growth_12m=self.star_growth_12m,
+        )
+
+
+def growth_baseline(dates: list[date], days_back: int) -> date | None:
+    """The older snapshot date closest to ``newest - days_back`` (within the tolerance)."""
+    newest = max(dates)
+    target = newest - timedelta(days=days_back)
+    candidates = [d for d in dates if d < newest and abs((d - target).days) <= GROWTH_TOLERANCE_DAYS]
+    return min(candidates, key=lambda d: abs((d - target).days)) if candidates else None
+
+
+def read_records(path: Path) -> tuple[list[date], list[CatalogRecord]]:
+    """Parse the gzip CSV written by ``core.catalog.build``; dates come from its header."""
+    text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader)
+    star_cols = [(i, date.fromisoformat(h.split("@", 1)[1])) for i, h in enumerate(header) if h.startswith("stars@")]
+    dates = [d for _, d in star_cols]
+    newest = max(dates)
+    base_6m = growth_baseline(dates, GROWTH_WINDOWS["6m"])
+    base_12m = growth_baseline(dates, GROWTH_WINDOWS["12m"])
+    records: list[CatalogRecord] = []
+    for row in reader:
+        history = {d: int(row[i]) for i, d in star_cols if row[i]}
+        stars = history[newest]
+        records.append(
+            CatalogRecord(
+                id=len(records),
+                full_name=row[0],
+                language=row[1] or None,
+                forks=int(row[2]),
+                open_issues=int(row[3]),
+                pushed_at=datetime.fromisoformat(row[4]) if row[4] else None,
+                description=row[5],
+                stars=stars,
+                stars_by_date=history,
+                star_growth_6m=_growth(history, stars, base_6m),
+                star_growth_12m=_growth(history, stars, base_12m),
+            )
+        )
+    return sorted(dates), records
+
+
+def _growth(history: dict[date, int], stars: int, baseline: date | None) -> int | None:
+    if baseline is None or baseline not in history:
+        return None  # not listed on that date: growth unknown, not zero
+    return stars - history[baseline]

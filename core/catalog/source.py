@@ -1,0 +1,48 @@
+"""``RepoSource`` over the offline catalog (the fallback when GitHub is unreachable or disabled)."""
+
+from __future__ import annotations
+
+from core.catalog.catalog import Catalog
+from core.errors import RepoNotFound
+from core.models import Repository, RepoSignals, SearchParams
+from core.sources.base import SourceInfo
+
+OFFLINE_SIGNALS_NOTE = (
+    "The offline snapshot has no release, commit, contributor, issue-response or community-profile "
+    "data, so those were not measured."
+)
+
+
+class CatalogSource:
+    """Answers from the snapshot. Only what the snapshot measures is returned: stars, forks, open
+    issues+PRs, last push and star growth live on ``Repository``; ``get_signals`` therefore has
+    nothing measured to add (every field ``None``), and there are no READMEs offline."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._info = SourceInfo(
+            kind="catalog",
+            snapshot_date=catalog.snapshot_date,
+            label=f"offline snapshot of {catalog.snapshot_date.isoformat()}",
+        )
+
+    @property
+    def info(self) -> SourceInfo:
+        return self._info
+
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+        return self.catalog.search(params, sort=sort, limit=limit)
+
+    async def get_repo(self, full_name: str) -> Repository:
+        record = self.catalog.get(full_name)
+        if record is None:
+            raise RepoNotFound(full_name)
+        return record.to_repository()
+
+    async def get_signals(self, full_name: str) -> RepoSignals:
+        if self.catalog.get(full_name) is None:
+            raise RepoNotFound(full_name)
+        return RepoSignals(notes=[OFFLINE_SIGNALS_NOTE])
+
+    async def get_readme(self, full_name: str) -> str | None:
+        return None

@@ -1,0 +1,122 @@
+"""The offline catalog: real packaged data, growth, full-text search, names, the RepoSource."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from core.catalog import Catalog, CatalogSource
+from core.catalog.build import DATA_FILE, build
+from core.catalog.index import match_expression
+from core.errors import RepoNotFound
+from core.models import SearchParams
+
+SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "github-ranking"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def test_loads_the_real_snapshot_once(catalog: Catalog) -> None:
+    assert 3400 <= len(catalog) <= 3500
+    assert catalog.snapshot_date == date(2026, 8, 22)
+    assert catalog.snapshot_dates == [date(2025, 8, 18), date(2026, 2, 22), date(2026, 5, 22), date(2026, 8, 22)]
+    assert Catalog.load() is catalog
+    assert len({r.full_name.lower() for r in catalog.records}) == len(catalog)
+
+
+def test_attribution_ships_next_to_the_data() -> None:
+    text = DATA_FILE.with_name("DATA_LICENSE.md").read_text(encoding="utf-8")
+    assert "EvanLi/Github-Ranking" in text and "MIT License" in text and "Evan Li" in text
+
+
+def test_star_growth_from_the_four_dates(catalog: Catalog) -> None:
+    # pmndrs/zustand: 54,175 (2025-08-18), 57,082 (2026-02-22), 58,092 (2026-05-22), 58,592 (2026-08-22)
+    zustand = catalog.get("pmndrs/zustand")
+    assert zustand is not None
+    assert zustand.stars == 58_592
+    assert zustand.star_growth_6m == 58_592 - 57_082
+    assert zustand.star_growth_12m == 58_592 - 54_175
+    repo = zustand.to_repository()
+    assert (repo.star_growth_6m, repo.star_growth_12m) == (1510, 4417)
+
+
+def test_growth_is_unknown_not_zero_when_a_repo_was_not_listed(catalog: Catalog) -> None:
+    newcomer = catalog.get("openclaw/openclaw")  # not in the 2025-08-18 top lists
+    assert newcomer is not None
+    assert newcomer.star_growth_12m is None
+    assert newcomer.star_growth_6m == newcomer.stars - newcomer.stars_by_date[date(2026, 2, 22)]
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="source CSVs not available")
+def test_packaged_data_is_rebuilt_identically_from_the_source_csvs() -> None:
+    assert build(SHARED_DATA) == DATA_FILE.read_bytes()
+
+
+def test_names_resolve_case_insensitively_most_starred_first(catalog: Catalog) -> None:
+    assert catalog.names.resolve("zustand") == ["pmndrs/zustand"]
+    assert catalog.names.resolve("ZUSTAND") == ["pmndrs/zustand"]
+    assert catalog.names.resolve("PMNDRS/Zustand") == ["pmndrs/zustand"]
+    awesome = catalog.names.resolve("awesome")
+    assert awesome[0] == "sindresorhus/awesome" and len(awesome) > 1
+    stars = [catalog.get(n).stars for n in awesome]
+    assert stars == sorted(stars, reverse=True)
+    assert catalog.names.resolve("no-such-repo-xyz") == []
+    assert catalog.names.resolve("  ") == []
+
+
+def test_match_expression_ands_concepts_and_ors_synonyms() -> None:
+    expr = match_expression([["state management", "store"], ["react"]])
+    assert expr == '("state management" OR "store") AND "react"'
+    assert match_expression([["c++"]]) == '"c"'
+    assert match_expression([['he said "hi"']]) == '"he said hi"'
+    assert match_expression([]) is None
+
+
+def test_search_finds_by_description_with_synonyms(catalog: Catalog) -> None:
+    params = SearchParams(keywords=["react"], synonym_groups=[["state management", "store"]])
+    names = [r.full_name for r in catalog.search(params, sort="best")]
+    assert "pmndrs/zustand" in names
+
+
+def test_search_filters(catalog: Catalog) -> None:
+    rust = catalog.search(SearchParams(keywords=["web"], language="rust"), sort="stars", limit=50)
+    assert rust and all(r.language == "Rust" for r in rust)
+    stars = [r.stars for r in rust]
+    assert stars == sorted(stars, reverse=True)
+    small = catalog.search(SearchParams(max_stars=50), limit=20)
+    assert small and all(r.stars <= 50 for r in small)
+    band = catalog.search(SearchParams(min_stars=1000, max_stars=2000), limit=20)
+    assert band and all(1000 <= r.stars <= 2000 for r in band)
+    recent = catalog.search(SearchParams(pushed_after=date(2026, 8, 20)), sort="updated", limit=20)
+    assert recent and all(r.pushed_at.date() >= date(2026, 8, 20) for r in recent)
+    assert recent[0].pushed_at >= recent[-1].pushed_at
+
+
+def test_search_sort_by_growth_and_nonsense_query(catalog: Catalog) -> None:
+    growing = catalog.search(SearchParams(), sort="growth", limit=5)
+    assert growing[0].star_growth_12m >= growing[-1].star_growth_12m
+    assert catalog.search(SearchParams(keywords=["zzqqxxnotaword"])) == []
+    assert catalog.search(SearchParams(keywords=["AND", "OR", "NOT", "*"])) == [] or True  # no crash
+
+
+async def test_catalog_source_contract(catalog: Catalog) -> None:
+    source = catalog.source()
+    assert isinstance(source, CatalogSource)
+    assert source.info.kind == "catalog" and source.info.snapshot_date == date(2026, 8, 22)
+    assert "2026-08-22" in source.info.label
+    repo = await source.get_repo("PMNDRS/zustand")
+    assert repo.full_name == "pmndrs/zustand" and repo.url == "https://github.com/pmndrs/zustand"
+    with pytest.raises(RepoNotFound):
+        await source.get_repo("nobody/nothing")
+    signals = await source.get_signals("pmndrs/zustand")
+    measured = signals.model_dump(exclude={"notes"})
+    assert all(v is None for v in measured.values())
+    assert signals.notes and "offline snapshot" in signals.notes[0]
+    assert await source.get_readme("pmndrs/zustand") is None
+    found = await source.search(SearchParams(keywords=["zustand"]), limit=3)
+    assert found[0].full_name == "pmndrs/zustand"
