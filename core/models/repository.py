@@ -78,6 +78,8 @@ class RepoSignals(WireModel):
     health_percentage: int | None = None
     readme_chars: int | None = None
     readme_summary: str | None = None
+    # plain-language gaps when some signals could not be measured (e.g. a rate limit)
+    notes: list[str] = Field(default_factory=list)
 
 
 class DimensionScores(WireModel):

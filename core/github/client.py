@@ -1,0 +1,275 @@
+"""An async GitHub REST client on httpx.
+
+    client = GitHubClient(GitHubSettings.from_env(env))           # real network
+    client = GitHubClient(settings, transport=httpx.MockTransport(handler))   # tests
+
+What it does for every GET:
+- serves a fresh cached response without a request (per-call ``ttl``), revalidates a stale one
+  with ``If-None-Match`` (a 304 reuses the stored body), and shares one in-flight request
+  between identical concurrent calls;
+- bounds concurrency with a semaphore and applies connect/read timeouts;
+- retries 5xx and network errors with exponential backoff (tenacity; timeouts and connection
+  failures get at most two attempts so that an offline machine falls back quickly);
+- waits out a rate limit when the wait is short (``max_wait_seconds``), otherwise raises
+  ``RateLimited(reset_at)``; remembers an exhausted budget until its reset;
+- serves a stale cached body when GitHub is rate limited or unreachable (stale-if-error);
+- maps 401 -> SourceAuthError, 404 -> RepoNotFound, 422 -> InvalidQuery, and gives up with
+  SourceUnavailable after the retries.
+The token goes into the Authorization header only; it is never logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from urllib.parse import urlencode
+
+import httpx
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential
+
+from core.errors import InvalidQuery, RateLimited, RepoNotFound, SourceAuthError, SourceError
+from core.errors import SourceUnavailable
+from core.github.cache import CachedResponse, ResponseCache
+from core.github.payloads import GhError
+from core.github.ratelimit import exhausted_until, rate_limit_wait, resource_for
+from core.github.response import GitHubResponse
+from core.github.settings import API_VERSION, GitHubSettings
+
+log = logging.getLogger("omg.github")
+
+JSON = "application/vnd.github+json"
+RAW = "application/vnd.github.raw"
+_KEPT_HEADERS = ("content-type", "etag", "link", "last-modified")
+_REPO_PATH = re.compile(r"^/repos/([^/]+)/([^/]+)")
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class _Transient(Exception):
+    """A failure worth retrying (5xx, timeout, network)."""
+
+
+class _ConnectionFailure(_Transient):
+    """Could not connect (or timed out): retried once at most."""
+
+
+@dataclass(slots=True)
+class ClientStats:
+    requests: int = 0  # HTTP requests sent (what GitHub counts)
+    cache_hits: int = 0  # fresh responses served without a request
+    not_modified: int = 0  # 304s (the cached body was reused)
+    stale_served: int = 0  # stale bodies served because GitHub failed
+    retries: int = 0
+    rate_limit_waits: int = 0
+
+
+class GitHubClient:
+    def __init__(
+        self,
+        settings: GitHubSettings,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: Sleep = asyncio.sleep,
+        clock: Callable[[], float] = time.time,
+        cache_clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        headers = {
+            "Accept": JSON,
+            "X-GitHub-Api-Version": API_VERSION,
+            "User-Agent": settings.user_agent,
+        }
+        if settings.token is not None:
+            headers["Authorization"] = f"Bearer {settings.token.get_secret_value()}"
+        self._http = httpx.AsyncClient(
+            base_url=settings.api_url,
+            headers=headers,
+            timeout=httpx.Timeout(settings.read_timeout, connect=settings.connect_timeout),
+            transport=transport,
+            follow_redirects=True,  # renamed repositories answer 301
+        )
+        self._sleep = sleep
+        self._clock = clock
+        self._semaphore = asyncio.Semaphore(settings.max_concurrency)
+        self._cache = ResponseCache(settings.cache_entries, clock=cache_clock)
+        self._inflight: dict[str, asyncio.Task[GitHubResponse]] = {}
+        self._exhausted: dict[str, datetime] = {}  # resource -> reset time
+        self.stats = ClientStats()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+
+    async def get(
+        self,
+        path: str,
+        params: Mapping[str, str | int] | None = None,
+        *,
+        accept: str = JSON,
+        ttl: float = 0.0,
+        allow: Collection[int] = (),
+    ) -> GitHubResponse:
+        """GET ``path`` (relative to the API URL). ``allow`` lists statuses returned, not raised."""
+        key = f"{accept} {path}?{urlencode(sorted((params or {}).items()))}"
+        cached = self._cache.get(key)
+        if cached is not None and self._cache.is_fresh(cached, ttl):
+            self.stats.cache_hits += 1
+            return _from_cache(cached)
+        task = self._inflight.get(key)
+        if task is None:
+            task = asyncio.create_task(self._fetch(key, path, dict(params or {}), accept, allow))
+            self._inflight[key] = task
+            task.add_done_callback(partial(self._forget, key))
+        return await asyncio.shield(task)
+
+    def _forget(self, key: str, task: asyncio.Task[GitHubResponse]) -> None:
+        if self._inflight.get(key) is task:
+            del self._inflight[key]
+        if not task.cancelled():
+            task.exception()  # retrieved here so an unawaited failure is not reported twice
+
+    async def _fetch(
+        self, key: str, path: str, params: dict[str, str | int], accept: str,
+        allow: Collection[int],
+    ) -> GitHubResponse:
+        retrying = AsyncRetrying(
+            sleep=self._sleep,
+            stop=self._should_stop,
+            wait=wait_exponential(
+                multiplier=self.settings.backoff_seconds, max=self.settings.backoff_seconds * 8
+            ),
+            retry=retry_if_exception_type(_Transient),
+            before_sleep=self._count_retry,
+            reraise=True,
+        )
+        try:
+            return await retrying(self._attempt, key, path, params, accept, allow)
+        except (_Transient, RateLimited) as exc:
+            stale = self._cache.get(key)
+            if stale is not None:
+                self.stats.stale_served += 1
+                log.warning("github.stale", extra={"path": path, "reason": type(exc).__name__})
+                return _from_cache(stale)
+            if isinstance(exc, RateLimited):
+                raise
+            raise SourceUnavailable() from exc
+
+    def _should_stop(self, state: RetryCallState) -> bool:
+        exc = state.outcome.exception() if state.outcome else None
+        limit = self.settings.retries
+        if isinstance(exc, _ConnectionFailure):
+            limit = min(limit, 2)
+        return state.attempt_number >= limit
+
+    def _count_retry(self, state: RetryCallState) -> None:
+        self.stats.retries += 1
+
+    async def _attempt(
+        self, key: str, path: str, params: dict[str, str | int], accept: str,
+        allow: Collection[int],
+    ) -> GitHubResponse:
+        for _ in range(3):  # at most a few short rate-limit waits, then give up
+            await self._respect_exhausted_budget(path)
+            cached = self._cache.get(key)
+            headers = {"Accept": accept}
+            if cached is not None and cached.etag:
+                headers["If-None-Match"] = cached.etag
+            response = await self._send(path, params, headers)
+            status = response.status_code
+            self._note_budget(path, response.headers)
+            if status == 304 and cached is not None:
+                self.stats.not_modified += 1
+                return _from_cache(self._cache.refresh(key, cached))
+            if 200 <= status < 300:
+                kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
+                self._cache.put(key, status, response.content, kept)
+                return GitHubResponse(status, response.content, kept)
+            if status in allow:
+                return GitHubResponse(status, response.content, dict(response.headers))
+            message = _error_message(response)
+            wait = rate_limit_wait(status, response.headers, message, self._clock())
+            if wait is None:
+                raise _status_error(status, path, message)
+            if wait.seconds > self.settings.max_wait_seconds:
+                raise RateLimited(wait.reset_at)
+            self.stats.rate_limit_waits += 1
+            log.info("github.rate_limit_wait", extra={"seconds": wait.seconds, "path": path})
+            await self._sleep(wait.seconds)
+        raise RateLimited(self._exhausted.get(resource_for(path)))
+
+    async def _send(
+        self, path: str, params: dict[str, str | int], headers: dict[str, str]
+    ) -> httpx.Response:
+        started = time.perf_counter()
+        try:
+            async with self._semaphore:
+                self.stats.requests += 1
+                response = await self._http.get(path, params=params, headers=headers)
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            log.warning("github.connect_failed", extra={"path": path, "error": type(exc).__name__})
+            raise _ConnectionFailure(type(exc).__name__) from exc
+        except (httpx.TimeoutException, httpx.TransportError) as exc:
+            log.warning("github.network_error", extra={"path": path, "error": type(exc).__name__})
+            raise _Transient(type(exc).__name__) from exc
+        log.debug(
+            "github.call",
+            extra={"path": path, "status": response.status_code,
+                   "ms": round((time.perf_counter() - started) * 1000)},
+        )
+        if response.status_code >= 500:
+            raise _Transient(f"HTTP {response.status_code}")
+        return response
+
+    async def _respect_exhausted_budget(self, path: str) -> None:
+        reset_at = self._exhausted.get(resource_for(path))
+        if reset_at is None:
+            return
+        seconds = reset_at.timestamp() - self._clock()
+        if seconds <= 0:
+            self._exhausted.pop(resource_for(path), None)
+        elif seconds <= self.settings.max_wait_seconds:
+            self.stats.rate_limit_waits += 1
+            await self._sleep(seconds)
+        else:
+            raise RateLimited(reset_at)
+
+    def _note_budget(self, path: str, headers: httpx.Headers) -> None:
+        resource = headers.get("x-ratelimit-resource") or resource_for(path)
+        reset_at = exhausted_until(headers)
+        if reset_at is not None:
+            self._exhausted[resource] = reset_at
+        elif headers.get("x-ratelimit-remaining"):
+            self._exhausted.pop(resource, None)
+
+
+def _from_cache(entry: CachedResponse) -> GitHubResponse:
+    return GitHubResponse(entry.status, entry.body, entry.headers, cached=True)
+
+
+def _error_message(response: httpx.Response) -> str:
+    try:
+        return GhError.model_validate_json(response.content).message
+    except ValueError:
+        return ""
+
+
+def _status_error(status: int, path: str, message: str) -> SourceError:
+    repo = _REPO_PATH.match(path)
+    if status == 401:
+        return SourceAuthError()
+    if status == 404 and repo:
+        return RepoNotFound(f"{repo.group(1)}/{repo.group(2)}")
+    if status == 404:
+        return SourceError("GitHub couldn't find that.")
+    if status == 422:
+        return InvalidQuery()
+    if status in (403, 451):
+        return SourceError("GitHub refused that request: the repository may be private or blocked.")
+    return SourceError(f"GitHub answered with an unexpected error (HTTP {status}).")

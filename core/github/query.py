@@ -1,0 +1,113 @@
+"""SearchParams -> GitHub search ``q`` syntax.
+
+GitHub repository search ANDs space-separated terms, supports ``OR`` between terms but no
+parentheses, and allows at most five AND/OR/NOT operators and 256 characters. Since ``OR`` binds
+loosest, "(a OR b) AND c" is written in disjunctive form: ``a c OR b c``. So:
+
+- each synonym group is one concept whose alternatives are OR'd;
+- each loose keyword (in no group and no phrase) is a concept of its own, as in the offline
+  catalog (``core.catalog.index``), so both sources answer the same parameters alike; recall comes
+  from the translator's synonym groups (the origin ANDed every word, synonyms included);
+- phrases are quoted and required in every alternative;
+- the concepts are expanded into at most ``MAX_ALTERNATIVES`` alternatives (five ``OR``s),
+  dropping the last synonyms of the largest concept first, then the longest alternatives
+  until the query fits in 256 characters;
+- qualifiers (language, stars, pushed, created, topic, archived) apply to the whole query.
+GitHub leaves forks out of search results unless ``fork:true`` is given, so no fork qualifier.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from core.models import SearchParams
+
+MAX_ALTERNATIVES = 6  # five OR operators
+MAX_QUERY_CHARS = 256
+
+
+def quote(term: str) -> str:
+    term = term.replace('"', "").strip()
+    return f'"{term}"' if any(c.isspace() for c in term) else term
+
+
+def qualifiers(params: SearchParams) -> list[str]:
+    parts: list[str] = []
+    if params.language:
+        parts.append(f"language:{quote(params.language)}")
+    for topic in params.topics:
+        parts.append(f"topic:{topic.strip().lower().replace(' ', '-')}")
+    low, high = params.min_stars, params.max_stars
+    if low is not None and high is not None:
+        parts.append(f"stars:{low}..{high}")
+    elif low is not None:
+        parts.append(f"stars:>={low}")
+    elif high is not None:
+        parts.append(f"stars:<={high}")
+    if params.pushed_after:
+        parts.append(f"pushed:>={params.pushed_after.isoformat()}")
+    if params.created_after:
+        parts.append(f"created:>={params.created_after.isoformat()}")
+    parts.append("archived:false")
+    return parts
+
+
+def concepts(params: SearchParams) -> list[list[str]]:
+    """The concepts (ANDed); each one's alternatives are OR'd."""
+    groups = [_dedupe(g) for g in params.synonym_groups if _dedupe(g)]
+    covered = {t.lower() for g in groups for t in g} | {
+        w.lower() for p in params.phrases for w in p.split()
+    }
+    covered |= {p.lower() for p in params.phrases}
+    groups += [[k] for k in _dedupe(params.keywords) if k.lower() not in covered]
+    return groups
+
+
+def build_query(params: SearchParams) -> str:
+    required = [quote(p) for p in _dedupe(params.phrases)]
+    groups = concepts(params)
+    tail = " ".join(qualifiers(params))
+    while True:
+        groups = _fit_alternatives(groups)
+        alternatives = [" ".join([*required, *map(quote, combo)]) for combo in product(*groups)]
+        text = " OR ".join(a for a in alternatives if a)
+        query = f"{text} {tail}".strip()
+        if len(query) <= MAX_QUERY_CHARS or not _can_shrink(groups):
+            return query[:MAX_QUERY_CHARS] if len(query) > MAX_QUERY_CHARS else query
+        groups = _drop_one(groups)
+
+
+def _dedupe(terms: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out: list[str] = []
+    for term in terms:
+        clean = term.replace('"', "").strip()
+        if clean and clean.lower() not in seen:
+            seen.add(clean.lower())
+            out.append(clean)
+    return out
+
+
+def _size(groups: list[list[str]]) -> int:
+    total = 1
+    for group in groups:
+        total *= len(group)
+    return total
+
+
+def _can_shrink(groups: list[list[str]]) -> bool:
+    return any(len(g) > 1 for g in groups) or len(groups) > 1
+
+
+def _drop_one(groups: list[list[str]]) -> list[list[str]]:
+    """Drop the last synonym of the largest group (the translator lists the best first)."""
+    if not any(len(g) > 1 for g in groups):
+        return groups[:-1]  # only single-term concepts left: drop the last concept
+    largest = max(range(len(groups)), key=lambda i: (len(groups[i]), i))
+    return [g[:-1] if i == largest else g for i, g in enumerate(groups)]
+
+
+def _fit_alternatives(groups: list[list[str]]) -> list[list[str]]:
+    while _size(groups) > MAX_ALTERNATIVES:
+        groups = _drop_one(groups)
+    return groups

@@ -1,0 +1,65 @@
+"""GitHub rate limits: reading the headers and deciding between waiting and giving up.
+
+Primary limits come with ``X-RateLimit-Remaining: 0`` and ``X-RateLimit-Reset`` (epoch seconds);
+secondary limits with ``Retry-After`` (seconds), or with neither -- GitHub then asks clients to
+wait at least a minute. Search and the core API have separate budgets
+(``X-RateLimit-Resource``), so an exhausted search budget does not block repository calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+SECONDARY_DEFAULT_WAIT = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimitWait:
+    seconds: float
+    reset_at: datetime
+    secondary: bool
+
+
+def resource_for(path: str) -> str:
+    """The budget a request draws on (the same names as ``X-RateLimit-Resource``)."""
+    if path.startswith("/search/code"):
+        return "code_search"
+    return "search" if path.startswith("/search/") else "core"
+
+
+def _number(headers: Mapping[str, str], name: str) -> float | None:
+    raw = headers.get(name)
+    try:
+        return float(raw) if raw is not None and raw.strip() else None
+    except ValueError:
+        return None
+
+
+def exhausted_until(headers: Mapping[str, str]) -> datetime | None:
+    """The reset time when a response says the budget is spent (``remaining == 0``)."""
+    remaining, reset = _number(headers, "x-ratelimit-remaining"), _number(headers, "x-ratelimit-reset")
+    if remaining is not None and remaining <= 0 and reset is not None:
+        return datetime.fromtimestamp(reset, UTC)
+    return None
+
+
+def rate_limit_wait(
+    status: int, headers: Mapping[str, str], message: str, now: float
+) -> RateLimitWait | None:
+    """For a 403/429: how long GitHub wants us to wait, or None when it is not a rate limit."""
+    if status not in (403, 429):
+        return None
+    retry_after = _number(headers, "retry-after")
+    if retry_after is not None:
+        seconds = max(0.0, retry_after)
+        return RateLimitWait(seconds, datetime.fromtimestamp(now + seconds, UTC), secondary=True)
+    reset_at = exhausted_until(headers)
+    if reset_at is not None:
+        seconds = max(0.0, reset_at.timestamp() - now)
+        return RateLimitWait(seconds, reset_at, secondary=False)
+    if status == 429 or "rate limit" in message.lower():
+        seconds = SECONDARY_DEFAULT_WAIT
+        return RateLimitWait(seconds, datetime.fromtimestamp(now + seconds, UTC), secondary=True)
+    return None

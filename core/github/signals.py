@@ -1,0 +1,245 @@
+"""Measured signals for one repository, fetched concurrently, each call allowed to fail.
+
+Round 1 (concurrent): the repository, releases, commits since 30 and 90 days, contributors,
+open pull requests, the issues+PRs updated in the last 90 days, the community profile and the
+README. Counts use ``per_page=1``: the ``Link`` header's last page number is the count.
+Round 2 (concurrent): the first comments of a few recent issues (time to first response) and,
+only when the 90-day listing does not fit on one page, two search counts for closed issues and
+merged pull requests. A failed call leaves its fields ``None`` (never a guess); a rate limit adds
+a note; when nothing at all could be measured the first error is raised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from statistics import median
+from typing import Any
+
+from core.errors import RateLimited, RepoNotFound, SourceError
+from core.github.client import RAW, GitHubClient
+from core.github.payloads import (
+    GhCommunityProfile,
+    GhIssue,
+    GhRepo,
+    GhSearchCount,
+    comments_adapter,
+    issues_adapter,
+    releases_adapter,
+)
+from core.github.response import GitHubResponse
+from core.models import RepoSignals
+
+log = logging.getLogger("omg.github.signals")
+
+RESPONSE_SAMPLE = 8  # recent issues whose first response is measured
+LISTING_PAGE = 100
+
+
+def _day(moment: datetime) -> str:
+    """Midnight UTC of that day: stable cache keys for a whole day."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT00:00:00Z")
+
+
+@dataclass(slots=True)
+class _Failures:
+    errors: list[Exception] = field(default_factory=list)
+
+    def add(self, exc: Exception) -> None:
+        self.errors.append(exc)
+
+    def notes(self) -> list[str]:
+        limited = [e for e in self.errors if isinstance(e, RateLimited)]
+        if limited:
+            return [f"{limited[0].user_message} Some numbers could not be measured."]
+        if self.errors:
+            return ["Some numbers could not be measured (GitHub did not answer every request)."]
+        return []
+
+
+class SignalCollector:
+    def __init__(
+        self, client: GitHubClient, *, ttl: float, now: Callable[[], datetime] | None = None
+    ) -> None:
+        self._client = client
+        self._ttl = ttl
+        self._now = now or (lambda: datetime.now(UTC))
+
+    async def collect(self, full_name: str) -> RepoSignals:
+        base = f"/repos/{full_name}"
+        now = self._now()
+        since30, since90 = now - timedelta(days=30), now - timedelta(days=90)
+        get = self._client.get
+        ttl = self._ttl
+        calls: dict[str, Awaitable[GitHubResponse]] = {
+            "repo": get(base, ttl=ttl),
+            "releases": get(f"{base}/releases", {"per_page": 1}, ttl=ttl),
+            "commits_30d": get(f"{base}/commits", {"since": _day(since30), "per_page": 1},
+                               ttl=ttl, allow=(409,)),
+            "commits_90d": get(f"{base}/commits", {"since": _day(since90), "per_page": 1},
+                               ttl=ttl, allow=(409,)),
+            "contributors": get(f"{base}/contributors", {"per_page": 1, "anon": "true"}, ttl=ttl),
+            "open_pulls": get(f"{base}/pulls", {"state": "open", "per_page": 1}, ttl=ttl),
+            "recent": get(f"{base}/issues", {"state": "all", "since": _day(since90),
+                                             "sort": "updated", "direction": "desc",
+                                             "per_page": LISTING_PAGE}, ttl=ttl),
+            "community": get(f"{base}/community/profile", ttl=ttl),
+            "readme": get(f"{base}/readme", accept=RAW, ttl=ttl, allow=(404,)),
+        }
+        answers = dict(zip(calls, await asyncio.gather(*calls.values(), return_exceptions=True)))
+        failures = _Failures()
+        ok: dict[str, GitHubResponse] = {}
+        for name, answer in answers.items():
+            if isinstance(answer, RepoNotFound) and name == "repo":
+                raise answer
+            if isinstance(answer, BaseException):
+                if not isinstance(answer, Exception):
+                    raise answer
+                log.info("signal.failed", extra={"repo": full_name, "signal": name,
+                                                 "error": type(answer).__name__})
+                failures.add(answer)
+            else:
+                ok[name] = answer
+        if not ok:
+            raise failures.errors[0]
+        signals = RepoSignals()
+        self._counts(signals, ok, failures)
+        await self._second_round(signals, full_name, ok, since90, failures)
+        signals.notes = failures.notes()
+        return signals
+
+    def _counts(
+        self, signals: RepoSignals, ok: dict[str, GitHubResponse], failures: _Failures
+    ) -> None:
+        def measure(name: str, fill: Callable[[GitHubResponse], None]) -> None:
+            if name in ok:
+                try:
+                    fill(ok[name])
+                except ValueError as exc:  # a payload we could not read: leave it unmeasured
+                    failures.add(exc)
+
+        measure("releases", lambda r: _fill_releases(signals, r))
+        measure("commits_30d", lambda r: setattr(signals, "commits_30d", _count(r)))
+        measure("commits_90d", lambda r: setattr(signals, "commits_90d", _count(r)))
+        measure("contributors", lambda r: setattr(signals, "contributors", _count(r)))
+        measure("open_pulls", lambda r: setattr(signals, "open_pulls", _count(r)))
+        measure("community", lambda r: _fill_profile(signals, r.model(GhCommunityProfile)))
+        measure("readme", lambda r: _fill_readme(signals, r))
+        if "repo" in ok and signals.open_pulls is not None:
+            total = ok["repo"].model(GhRepo).open_issues_count
+            if total is not None:
+                signals.open_issues_only = max(0, total - signals.open_pulls)
+
+    async def _second_round(
+        self, signals: RepoSignals, full_name: str, ok: dict[str, GitHubResponse],
+        since90: datetime, failures: _Failures,
+    ) -> None:
+        if "recent" not in ok:
+            return
+        try:
+            recent = ok["recent"].items(issues_adapter)
+        except ValueError as exc:
+            failures.add(exc)
+            return
+        complete = "next" not in ok["recent"].links
+        jobs: list[Awaitable[Any]] = [self._first_response(signals, full_name, recent, since90,
+                                                           failures)]
+        if complete:
+            signals.closed_issues_90d = sum(
+                1 for i in recent if not i.is_pull and i.closed_at and i.closed_at >= since90
+            )
+            signals.merged_pulls_90d = sum(
+                1 for i in recent
+                if i.pull_request and i.pull_request.merged_at and i.pull_request.merged_at >= since90
+            )
+        else:  # too busy for one page: ask search for the exact counts
+            day = since90.date().isoformat()
+            jobs.append(self._search_count(
+                signals, "closed_issues_90d", f"repo:{full_name} is:issue is:closed closed:>={day}",
+                failures))
+            jobs.append(self._search_count(
+                signals, "merged_pulls_90d", f"repo:{full_name} is:pr is:merged merged:>={day}",
+                failures))
+        await asyncio.gather(*jobs)
+
+    async def _search_count(
+        self, signals: RepoSignals, field_name: str, query: str, failures: _Failures
+    ) -> None:
+        try:
+            answer = await self._client.get("/search/issues", {"q": query, "per_page": 1},
+                                            ttl=self._ttl)
+            setattr(signals, field_name, answer.model(GhSearchCount).total_count)
+        except (SourceError, ValueError) as exc:
+            failures.add(exc)
+
+    async def _first_response(
+        self, signals: RepoSignals, full_name: str, recent: list[GhIssue], since90: datetime,
+        failures: _Failures,
+    ) -> None:
+        sample = sorted(
+            (i for i in recent if not i.is_pull and i.created_at >= since90 and i.comments > 0),
+            key=lambda i: i.created_at, reverse=True,
+        )[:RESPONSE_SAMPLE]
+        if not sample:
+            return
+        answers = await asyncio.gather(
+            *(self._client.get(f"/repos/{full_name}/issues/{i.number}/comments",
+                               {"per_page": 10}, ttl=self._ttl) for i in sample),
+            return_exceptions=True,
+        )
+        hours: list[float] = []
+        for issue, answer in zip(sample, answers):
+            if isinstance(answer, BaseException):
+                if not isinstance(answer, Exception):
+                    raise answer
+                failures.add(answer)
+                continue
+            author = issue.user.login if issue.user else None
+            for comment in answer.items(comments_adapter):
+                login = comment.user.login if comment.user else None
+                is_bot = comment.user is not None and comment.user.type == "Bot"
+                if login != author and not is_bot:
+                    hours.append((comment.created_at - issue.created_at).total_seconds() / 3600)
+                    break
+        if hours:
+            signals.median_first_response_hours = round(median(hours), 1)
+
+
+def _count(response: GitHubResponse) -> int:
+    if response.status == 409:  # "Git Repository is empty"
+        return 0
+    return response.count_with_per_page_one()
+
+
+def _fill_releases(signals: RepoSignals, response: GitHubResponse) -> None:
+    releases = response.items(releases_adapter)
+    signals.releases = _count(response)
+    published = [r for r in releases if not r.draft]
+    if published:
+        signals.latest_release = published[0].tag_name or published[0].name
+        signals.latest_release_at = published[0].published_at or published[0].created_at
+
+
+def _fill_profile(signals: RepoSignals, profile: GhCommunityProfile) -> None:
+    files = profile.files
+    signals.health_percentage = profile.health_percentage
+    signals.has_readme = files.readme is not None
+    signals.has_contributing = files.contributing is not None
+    signals.has_license = files.license is not None
+    signals.has_code_of_conduct = (
+        files.code_of_conduct is not None or files.code_of_conduct_file is not None
+    )
+    signals.has_issue_template = files.issue_template is not None
+    signals.has_pull_request_template = files.pull_request_template is not None
+
+
+def _fill_readme(signals: RepoSignals, response: GitHubResponse) -> None:
+    if response.status == 404:
+        signals.readme_chars = 0
+        signals.has_readme = False if signals.has_readme is None else signals.has_readme
+        return
+    signals.readme_chars = len(response.text())
+    signals.has_readme = True

@@ -1,0 +1,69 @@
+"""``GitHubSource``: the live GitHub REST API behind the ``RepoSource`` contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from core.errors import SourceError
+from core.github.client import RAW, GitHubClient
+from core.github.convert import to_repository
+from core.github.payloads import GhRepo, GhSearchRepos
+from core.github.query import build_query
+from core.github.signals import SignalCollector
+from core.models import Repository, RepoSignals, SearchParams
+from core.sources.base import SourceInfo
+
+SEARCH_SORTS = {"stars": "stars", "updated": "updated", "forks": "forks"}  # others: best match
+
+
+def _valid_name(full_name: str) -> str:
+    clean = full_name.strip().strip("/")
+    owner, _, name = clean.partition("/")
+    if not owner or not name or "/" in name or any(c.isspace() for c in clean):
+        raise SourceError(f"'{full_name}' isn't an owner/name pair (like pmndrs/zustand).")
+    return clean
+
+
+class GitHubSource:
+    def __init__(
+        self, client: GitHubClient, *, now: Callable[[], datetime] | None = None
+    ) -> None:
+        self.client = client
+        settings = client.settings
+        self._ttl = settings.cache_ttl_seconds
+        self._search_ttl = settings.search_cache_ttl_seconds
+        self._signals = SignalCollector(client, ttl=self._ttl, now=now)
+        self._info = SourceInfo(kind="github", label=f"GitHub ({settings.host_label})")
+
+    @property
+    def info(self) -> SourceInfo:
+        return self._info
+
+    async def search(
+        self, params: SearchParams, *, sort: str = "stars", limit: int = 30
+    ) -> list[Repository]:
+        query: dict[str, str | int] = {
+            "q": build_query(params), "per_page": max(1, min(limit, 100)),
+        }
+        if sort in SEARCH_SORTS:
+            query |= {"sort": SEARCH_SORTS[sort], "order": "desc"}
+        answer = await self.client.get("/search/repositories", query, ttl=self._search_ttl)
+        found = answer.model(GhSearchRepos)
+        return [to_repository(item) for item in found.items if not item.fork][:limit]
+
+    async def get_repo(self, full_name: str) -> Repository:
+        answer = await self.client.get(f"/repos/{_valid_name(full_name)}", ttl=self._ttl)
+        return to_repository(answer.model(GhRepo))
+
+    async def get_signals(self, full_name: str) -> RepoSignals:
+        return await self._signals.collect(_valid_name(full_name))
+
+    async def get_readme(self, full_name: str) -> str | None:
+        answer = await self.client.get(
+            f"/repos/{_valid_name(full_name)}/readme", accept=RAW, ttl=self._ttl, allow=(404,)
+        )
+        return None if answer.status == 404 else answer.text()
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
