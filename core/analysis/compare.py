@@ -1,0 +1,167 @@
+"""Per-repo highlights and warnings, need-weighted fit, and the final pick of a comparison.
+
+Highlights are comparative ("Most active: 120 commits in the last 90 days") and only name a
+leader when at least two repos were measured and one is strictly ahead. Warnings are absolute
+("No release in 14 months"). Every sentence quotes a measured number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.analysis.format import ago, compact, days_since, hours, plural, signed, span
+from core.analysis.need import COMPARE_DIMENSIONS, Need
+from core.models import ScoredRepository
+
+STALE_DAYS = 365
+SLOWING_DAYS = 180
+OLD_RELEASE_DAYS = 365
+SLOW_RESPONSE_HOURS = 7 * 24.0
+FEW_CONTRIBUTORS = 3
+DIMENSION_LABELS = {
+    "maturity": "maturity", "activity": "activity", "documentation": "documentation",
+    "community": "community", "ease_of_use": "ease of use", "maintenance": "maintenance",
+}
+
+
+def fit_score(repo: ScoredRepository, weights: dict[str, float]) -> float | None:
+    """Weighted mean of the measured dimensions (unmeasured ones are left out, weights renormalized)."""
+    unmeasured = set(repo.scores.unmeasured)
+    used = {d: w for d, w in weights.items() if d in COMPARE_DIMENSIONS and d not in unmeasured}
+    total = sum(used.values())
+    if not total:
+        return None
+    return round(sum(w * getattr(repo.scores, d) for d, w in used.items()) / total, 2)
+
+
+def highlights(repos: list[ScoredRepository], *, now: datetime) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {r.full_name: [] for r in repos}
+
+    def lead(metric: Callable[[ScoredRepository], float | None], text: Callable[[ScoredRepository], str],
+             lowest: bool = False) -> None:
+        measured = [(v, r) for r in repos if (v := metric(r)) is not None]
+        if len(measured) < 2:
+            return
+        ordered = sorted(measured, key=lambda x: x[0], reverse=not lowest)
+        if ordered[0][0] != ordered[1][0]:
+            out[ordered[0][1].full_name].append(text(ordered[0][1]))
+
+    lead(lambda r: r.stars, lambda r: f"Most popular: {compact(r.stars)} stars")
+    lead(lambda r: _sig(r, "commits_90d"),
+         lambda r: f"Most active: {plural(_sig(r, 'commits_90d'), 'commit')} in the last 90 days")
+    if all(_sig(r, "commits_90d") is None for r in repos):
+        lead(lambda r: -d if (d := days_since(r.pushed_at, now)) is not None else None,
+             lambda r: f"Most recently updated: last push {ago(r.pushed_at, now)}")
+    lead(lambda r: r.star_growth_12m if r.star_growth_12m and r.star_growth_12m > 0 else None,
+         lambda r: f"Fastest growing: {signed(r.star_growth_12m or 0)} stars in 12 months")
+    lead(lambda r: _sig(r, "contributors"),
+         lambda r: f"Largest contributor base: {compact(_sig(r, 'contributors'))} contributors")
+    lead(lambda r: _sig(r, "median_first_response_hours"),
+         lambda r: f"Quickest to respond: first reply to new issues within "
+                   f"{hours(_sig(r, 'median_first_response_hours'))} (median)",
+         lowest=True)
+    lead(lambda r: _sig(r, "merged_pulls_90d"),
+         lambda r: f"Most merged pull requests: {_sig(r, 'merged_pulls_90d'):,} in the last 90 days")
+    lead(lambda r: -d if (d := days_since(_sig(r, "latest_release_at"), now)) is not None else None,
+         lambda r: f"Most recent release: {_sig(r, 'latest_release') or 'a release'} "
+                   f"({ago(_sig(r, 'latest_release_at'), now)})")
+    for r in repos:
+        if _sig(r, "has_contributing") and sum(bool(_sig(o, "has_contributing")) for o in repos) == 1:
+            out[r.full_name].append("The only one with a CONTRIBUTING guide for newcomers")
+    return out
+
+
+def warnings(repo: ScoredRepository, *, now: datetime) -> list[str]:
+    out: list[str] = []
+    idle = days_since(repo.pushed_at, now)
+    if repo.archived:
+        out.append("Archived: read-only, so no more fixes or reviews")
+    elif idle is not None and idle > STALE_DAYS:
+        out.append(f"No code pushed in {span(idle)}: it may be abandoned")
+    elif idle is not None and idle > SLOWING_DAYS:
+        out.append(f"Slowing down: the last push was {span(idle)} ago")
+    if _sig(repo, "commits_90d") == 0 and not repo.archived:
+        out.append("No commits in the last 90 days")
+    releases = _sig(repo, "releases")
+    release_age = days_since(_sig(repo, "latest_release_at"), now)
+    if releases == 0:
+        out.append("No published releases: you would depend on the main branch")
+    elif release_age is not None and release_age > OLD_RELEASE_DAYS:
+        out.append(f"No release in {span(release_age)}")
+    if not repo.license and _sig(repo, "has_license") is False:
+        out.append("No license: reuse terms are unclear")
+    rt = _sig(repo, "median_first_response_hours")
+    if rt is not None and rt > SLOW_RESPONSE_HOURS:
+        out.append(f"Slow to respond: about {hours(rt)} to a first reply on new issues (median)")
+    contributors = _sig(repo, "contributors")
+    if contributors is not None and contributors <= FEW_CONTRIBUTORS:
+        out.append(f"Only {plural(contributors, 'contributor')}: a low 'bus factor' (few people "
+                   "could stall it by leaving)")
+    open_issues, closed = _sig(repo, "open_issues_only"), _sig(repo, "closed_issues_90d")
+    if open_issues is not None and closed is not None and open_issues >= 50 and closed < open_issues / 10:
+        out.append(f"Issue backlog: {open_issues:,} open, only {closed:,} closed in 90 days")
+    if repo.star_growth_12m is not None and repo.star_growth_12m <= 0:
+        out.append("No star growth over the last 12 months")
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    full_name: str
+    reasons: list[str]
+
+
+def pick(
+    repos: list[ScoredRepository], fits: dict[str, float | None], need: Need | None, *,
+    now: datetime,
+) -> Pick | None:
+    """The repo to recommend: best fit, skipping archived/abandoned ones unless all are."""
+    if len(repos) < 2:
+        return None
+
+    def risky(r: ScoredRepository) -> bool:
+        idle = days_since(r.pushed_at, now)
+        return r.archived or (idle is not None and idle > STALE_DAYS)
+
+    pool = [r for r in repos if not risky(r)] or repos
+    ranked = sorted(pool, key=lambda r: (fits.get(r.full_name) or 0.0, r.scores.overall, r.stars),
+                    reverse=True)
+    best = ranked[0]
+    others = [r for r in repos if r is not best]
+    best_fit = fits.get(best.full_name)
+    reasons: list[str] = []
+    if best_fit is not None:
+        rest = ", ".join(f"{fits[o.full_name]:.1f} for {o.full_name}" for o in others
+                         if fits.get(o.full_name) is not None)
+        target = f" for {need.text}" if need else ""
+        reasons.append(f"Best fit{target}: {best_fit:.1f}/10" + (f" (vs {rest})" if rest else ""))
+        if need and need.profiles:
+            reasons.append(f"For {need.text}, {need.why}.")
+    else:
+        reasons.append(f"Most popular and recently updated of the group ({compact(best.stars)} stars)")
+    skipped = [r.full_name for r in repos if risky(r) and r is not best]
+    if skipped and len(pool) < len(repos):
+        reasons.append(f"I didn't pick {', '.join(skipped)}: archived or not updated in over a "
+                       "year.")
+    runner = _runner_up_edge(best, ranked[1:] or others)
+    if runner:
+        reasons.append(runner)
+    return Pick(best.full_name, reasons)
+
+
+def _runner_up_edge(best: ScoredRepository, others: list[ScoredRepository]) -> str | None:
+    for other in others:
+        edges = [d for d in COMPARE_DIMENSIONS
+                 if d not in other.scores.unmeasured and d not in best.scores.unmeasured
+                 and getattr(other.scores, d) - getattr(best.scores, d) >= 1.0]
+        if edges:
+            d = max(edges, key=lambda x: getattr(other.scores, x) - getattr(best.scores, x))
+            return (f"Consider {other.full_name} if {DIMENSION_LABELS[d]} matters most: it scores "
+                    f"{getattr(other.scores, d):.1f} vs {getattr(best.scores, d):.1f}.")
+    return None
+
+
+def _sig(repo: ScoredRepository, name: str):  # noqa: ANN202 - value type depends on the field
+    return getattr(repo.signals, name) if repo.signals is not None else None

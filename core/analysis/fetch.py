@@ -1,0 +1,61 @@
+"""Fetch everything an analysis needs about one repository, concurrently, tolerating gaps.
+
+The repository itself is required (RepoNotFound and other source errors propagate); signals
+and the README are best effort: if either fails, the analysis goes on without it and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+
+from core.errors import OmgError, RateLimited
+from core.models import Repository, RepoSignals
+from core.sources.base import RepoSource
+
+log = logging.getLogger("omg.analysis.fetch")
+
+
+@dataclass(slots=True)
+class RepoBundle:
+    repo: Repository
+    signals: RepoSignals
+    readme: str | None = None
+    notes: list[str] = field(default_factory=list)  # plain-language gaps, e.g. rate limit
+    partial: bool = False
+
+
+async def fetch_bundle(source: RepoSource, full_name: str, *, readme: bool = True) -> RepoBundle:
+    calls = [source.get_repo(full_name), source.get_signals(full_name)]
+    if readme:
+        calls.append(source.get_readme(full_name))
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException) and not isinstance(result, Exception):
+            raise result  # cancellation and the like
+    repo_result, signals_result = results[0], results[1]
+    if isinstance(repo_result, Exception):
+        raise repo_result
+    bundle = RepoBundle(repo=repo_result, signals=RepoSignals())
+    if isinstance(signals_result, Exception):
+        bundle.partial = True
+        bundle.notes.append(_gap_note(full_name, "activity and community numbers", signals_result))
+    else:
+        bundle.signals = signals_result
+    if readme:
+        readme_result = results[2]
+        if isinstance(readme_result, Exception):
+            bundle.notes.append(_gap_note(full_name, "README", readme_result))
+        else:
+            bundle.readme = readme_result
+    return bundle
+
+
+def _gap_note(full_name: str, what: str, exc: Exception) -> str:
+    log.warning("partial fetch", extra={"repo": full_name, "missing": what, "error": repr(exc)})
+    if isinstance(exc, RateLimited):
+        return f"{exc.user_message} I couldn't load the {what} of {full_name}."
+    if isinstance(exc, OmgError):
+        return f"I couldn't load the {what} of {full_name} ({exc.user_message.rstrip('.')})."
+    return f"I couldn't load the {what} of {full_name}."
