@@ -95,5 +95,6 @@ def repair_messages(
 
 
 def truncate_for_log(text: str, limit: int = 300) -> str:
-    text = text.replace("\n", "\\n")
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} chars)"
+    """One line, at most ``limit`` characters of ``text`` plus its full length."""
+    shown = text.replace("\n", "\\n")
+    return shown if len(shown) <= limit else f"{shown[:limit]}... ({len(text)} chars)"
