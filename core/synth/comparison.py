@@ -1,0 +1,221 @@
+"""comparison -> overview, a differences table, a winner per dimension, a final recommendation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.models import DIMENSIONS, Comparison, ComparisonRow, ScoredRepository
+from core.synth.format import age, cell, compact_number, join_words, score, sentence, signed, truncate
+from core.synth.glossary import label
+from core.synth.insights import dimension_value, is_scored
+from core.synth.render_context import RenderContext
+
+TABLE_DIMENSIONS = 3  # the dimensions where the repos differ most get a column
+TIE = 0.05
+MAX_NOTES = 4
+
+# Words in the user's stated need -> the dimensions that matter most for it.
+NEED_DIMENSIONS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("small team", "beginner", "newcomer", "junior", "learn", "simple", "easy", "quick", "prototype",
+      "getting started", "side project", "hackathon"), ("ease_of_use", "documentation")),
+    (("production", "enterprise", "stable", "reliable", "long-term", "long term", "large team",
+      "mission critical", "mature"), ("maturity", "maintenance")),
+    (("active", "modern", "maintained", "up to date", "up-to-date", "future"), ("activity", "maintenance")),
+    (("community", "support", "popular", "ecosystem", "help", "hiring"), ("community",)),
+    (("docs", "documentation", "documented", "tutorial"), ("documentation",)),
+    (("contribut", "open source work", "first pr"), ("community", "maintenance", "activity")),
+)
+
+
+def need_dimensions(need: str | None) -> tuple[str, ...]:
+    if not need:
+        return ()
+    text = need.lower()
+    chosen: list[str] = []
+    for words, dims in NEED_DIMENSIONS:
+        if any(w in text for w in words):
+            chosen += [d for d in dims if d not in chosen]
+    return tuple(chosen)
+
+
+def for_need(need: str | None) -> str | None:
+    """'a small team' / 'for a small team' -> 'for a small team'."""
+    text = " ".join((need or "").split()).rstrip(".!?")
+    if not text:
+        return None
+    return text if text.lower().startswith(("for ", "to ", "in ", "with ")) else f"for {text}"
+
+
+def scored_dimensions(repos: list[ScoredRepository]) -> list[str]:
+    """Measured dimensions (relevance left out: it describes the query, not the repository)."""
+    return [
+        d for d in DIMENSIONS
+        if d != "relevance" and any((dimension_value(r, d) or 0) > 0 for r in repos)
+    ]
+
+
+def _value(repo: ScoredRepository, dim: str) -> float:
+    return dimension_value(repo, dim) or 0.0
+
+
+def _cell_score(repo: ScoredRepository, dim: str) -> str:
+    value = dimension_value(repo, dim)
+    return "n/a" if value is None else f"{value:.1f}"
+
+
+def differences_table(rows: list[ComparisonRow], rc: RenderContext, need: str | None = None) -> str:
+    repos = [row.repo for row in rows]
+    dims = scored_dimensions(repos)
+    spread = sorted(
+        dims,
+        key=lambda d: max(_value(r, d) for r in repos) - min(_value(r, d) for r in repos),
+        reverse=True,
+    )[:TABLE_DIMENSIONS]
+    spread = [d for d in DIMENSIONS if d in spread]
+    scored = any(is_scored(r) for r in repos)
+    header = ["Repository", "Stars", "Language", "Last change"]
+    fits = any(row.fit is not None for row in rows)
+    header += ["Overall"] * scored + ["Fit for your need" if need else "Fit"] * fits
+    header += [label(d, capitalize=True) for d in spread]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row, repo in zip(rows, repos):
+        cells = [
+            f"[{cell(repo.full_name)}]({repo.html_url})",
+            compact_number(repo.stars),
+            cell(repo.language or "n/a"),
+            age(repo.pushed_at, rc.today) or "n/a",
+        ]
+        if scored:
+            cells.append(f"{repo.scores.overall:.1f}")
+        if fits:
+            cells.append("n/a" if row.fit is None else f"{row.fit:.1f}")
+        cells += [_cell_score(repo, d) for d in spread]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "### Key differences\n" + "\n".join(lines)
+
+
+def leaders(
+    repos: list[ScoredRepository], key: Callable[[ScoredRepository], float | None]
+) -> list[ScoredRepository]:
+    measured = [(value, r) for r in repos if (value := key(r)) is not None]
+    if not measured:
+        return []
+    best = max(value for value, _ in measured)
+    return [r for value, r in measured if best - value <= TIE]
+
+
+def winners(rows: list[ComparisonRow], rc: RenderContext) -> str:
+    repos = [row.repo for row in rows]
+    lines: list[str] = []
+    top = leaders(repos, lambda r: r.stars)
+    lines.append(f"- **Popularity:** {top[0].full_name} ({compact_number(top[0].stars)} stars)")
+    growers = [r for r in repos if r.star_growth_12m]
+    if growers:
+        fastest = max(growers, key=lambda r: r.star_growth_12m or 0)
+        lines.append(
+            f"- **{label('star_growth', capitalize=True)}**{rc.explain.note('star_growth')}: "
+            f"{fastest.full_name} ({signed(fastest.star_growth_12m or 0)} stars in 12 months)"
+        )
+    for dim in scored_dimensions(repos):
+        best = leaders(repos, lambda r, d=dim: dimension_value(r, d))
+        if not best:
+            continue
+        value = score(_value(best[0], dim))
+        who = (
+            best[0].full_name if len(best) == 1
+            else f"a tie between {join_words([r.full_name for r in best])}"
+        )
+        lines.append(f"- **{label(dim, capitalize=True)}**{rc.explain.note(dim)}: {who} ({value})")
+    return "### Winner by dimension\n" + "\n".join(lines)
+
+
+def notes(rows: list[ComparisonRow], rc: RenderContext) -> str | None:
+    blocks: list[str] = []
+    for row in rows:
+        good = [truncate(h, 200) for h in row.highlights if h.strip()][:MAX_NOTES]
+        bad = [truncate(w, 200) for w in row.warnings if w.strip()][:MAX_NOTES]
+        if not good and not bad:
+            continue
+        lines = [f"**{row.repo.full_name}**"]
+        lines += [f"- {sentence(h)}" for h in good]
+        lines += [f"- Watch out: {sentence(w)}" for w in bad]
+        blocks.append("\n".join(lines))
+    return "### Strengths and watch-outs\n" + "\n\n".join(blocks) if blocks else None
+
+
+def pick_winner(data: Comparison) -> tuple[ScoredRepository, tuple[str, ...]]:
+    """The Comparator's pick when it made one; else the best fit for the need; else the best overall."""
+    repos = [row.repo for row in data.items]
+    dims = tuple(d for d in need_dimensions(data.need) if d in scored_dimensions(repos))
+    if data.recommended:
+        chosen = next((r for r in repos if r.full_name.lower() == data.recommended.lower()), None)
+        if chosen is not None:
+            return chosen, dims
+    warnings = {id(row.repo): len(row.warnings) for row in data.items}
+    fits = {id(row.repo): row.fit for row in data.items}
+
+    def strength(repo: ScoredRepository) -> tuple[float, float, int]:
+        if fits[id(repo)] is not None:
+            focus = fits[id(repo)] or 0.0
+        elif dims:
+            focus = sum(_value(repo, d) for d in dims) / len(dims)
+        else:
+            focus = repo.scores.overall
+        return (focus, repo.scores.overall - 0.3 * warnings[id(repo)], repo.stars)
+
+    return max(repos, key=strength), dims
+
+
+def final_recommendation(data: Comparison, rc: RenderContext) -> str:
+    winner, dims = pick_winner(data)
+    repos = [row.repo for row in data.items]
+    need = for_need(data.need)
+    lead = f"{need[0].upper()}{need[1:]}, I'd pick" if need else "Overall, I'd pick"
+    given = [r for r in data.recommendation_reasons if r.strip()]
+    if given and data.recommended and winner.full_name.lower() == data.recommended.lower():
+        text = f"{lead} **{winner.full_name}**."
+        text += "\n" + "\n".join(f"- {sentence(truncate(r, 300))}" for r in given[:5])
+        return "### My recommendation\n" + text
+    if dims:
+        because = f"it leads on {join_words([label(d) for d in dims])}, which matter most for that"
+    elif any(is_scored(r) for r in repos):
+        because = f"it has the best overall score ({score(winner.scores.overall)})"
+    else:
+        because = "it is the most popular and the most actively updated of the group"
+    text = f"{lead} **{winner.full_name}**: {because}."
+    others = [r for r in repos if r is not winner]
+    for other in others:
+        edge = [d for d in scored_dimensions(repos) if _value(other, d) - _value(winner, d) > 1.0]
+        if edge:
+            text += (f" Choose **{other.full_name}** instead if {join_words([label(d) for d in edge[:2]])} "
+                     "matters more to you.")
+            break
+    warning = next((row.warnings[0] for row in data.items if row.repo is winner and row.warnings), None)
+    if warning:
+        text += f" Keep in mind: {sentence(truncate(warning, 200))}"
+    return "### My recommendation\n" + text
+
+
+def render_comparison(data: Comparison, rc: RenderContext) -> str:
+    rows = data.items[: rc.max_items]
+    names = [r.repo.full_name for r in rows]
+    if len(rows) == 1:
+        intro = (
+            f"I could only find one of the repositories to compare: **{names[0]}**. "
+            "Here is what I know about it; tell me another repository to compare it with."
+        )
+    else:
+        intro = f"I compared **{len(rows)} repositories**: {join_words(names)}."
+        if len(data.items) > len(rows):
+            intro += f" (I kept the first {len(rows)} of the {len(data.items)} you gave me.)"
+    need = for_need(data.need)
+    if need:
+        intro += f" You mentioned you need it {need}, so I weighed that in."
+    trimmed = data.model_copy(update={"items": rows})
+    sections = [intro, differences_table(rows, rc, data.need), winners(rows, rc)]
+    found = notes(rows, rc)
+    if found:
+        sections.append(found)
+    if len(rows) > 1:
+        sections.append(final_recommendation(trimmed, rc))
+    return "\n\n".join(sections)

@@ -1,0 +1,70 @@
+"""Plain-language explanations of the jargon we use, each explained once per reply."""
+
+from __future__ import annotations
+
+from core.models import DIMENSIONS
+
+LABELS: dict[str, str] = {
+    "maturity": "maturity",
+    "activity": "activity",
+    "documentation": "documentation",
+    "community": "community",
+    "ease_of_use": "ease of use",
+    "maintenance": "maintenance",
+    "relevance": "relevance",
+    "overall": "overall score",
+    "responsiveness": "maintainer responsiveness",
+    "archived": "archived",
+    "forks": "forks",
+    "pull_requests": "pull requests",
+    "star_growth": "star growth",
+    "license": "license",
+}
+
+EXPLANATIONS: dict[str, str] = {
+    "maturity": "how established and stable it is",
+    "activity": "how recently and how often new code lands",
+    "documentation": "how well the README and guides explain it",
+    "community": "how many people use it and help out",
+    "ease_of_use": "how quickly you can get started",
+    "maintenance": "how quickly issues and pull requests get handled",
+    "relevance": "how closely it matches what you asked for",
+    "overall": "a weighted average of all the dimensions, out of 10",
+    "responsiveness": "how quickly maintainers reply to issues",
+    "archived": "read-only: the owners no longer accept changes",
+    "forks": "copies people made to work on it",
+    "pull_requests": "proposed code changes",
+    "star_growth": "stars gained recently, a sign of rising interest",
+    "license": "the terms under which you may use the code",
+}
+
+assert set(DIMENSIONS) <= set(LABELS), "every scoring dimension needs a label"
+
+
+class Explainer:
+    """Returns 'maintainer responsiveness (how quickly maintainers reply to issues)' the first
+    time a term appears in a reply and just the label afterwards, so answers stay concise."""
+
+    def __init__(self) -> None:
+        self._explained: set[str] = set()
+
+    def __call__(self, term: str, *, capitalize: bool = False) -> str:
+        label = LABELS.get(term, term.replace("_", " "))
+        if capitalize:
+            label = label[0].upper() + label[1:]
+        if term in self._explained or term not in EXPLANATIONS:
+            return label
+        self._explained.add(term)
+        return f"{label} ({EXPLANATIONS[term]})"
+
+    def note(self, term: str) -> str:
+        """Just the ' (explanation)' part, the first time; '' afterwards."""
+        if term in self._explained or term not in EXPLANATIONS:
+            return ""
+        self._explained.add(term)
+        return f" ({EXPLANATIONS[term]})"
+
+
+def label(term: str, *, capitalize: bool = False) -> str:
+    text = LABELS.get(term, term.replace("_", " "))
+    return text[0].upper() + text[1:] if capitalize else text

@@ -1,0 +1,100 @@
+"""repo_list -> intro with the count, the top 3 highlighted, the rest listed, insights, a call to action."""
+
+from __future__ import annotations
+
+from core.models import RepoList, ScoredRepository
+from core.synth.format import age, compact_number, join_words, link, plural, score, sentence, truncate
+from core.synth.insights import is_scored, result_set_insights, strongest_dimensions
+from core.synth.render_context import RenderContext
+
+TOP_PICKS = 3
+
+
+def describe_query(data: RepoList, rc: RenderContext) -> str:
+    meta = data.meta
+    if meta is not None and meta.search_params is not None:
+        described = meta.search_params.describe()
+        if described and described != "repositories":
+            return described
+    if meta is not None and meta.query:
+        return meta.query
+    return rc.ctx.message
+
+
+def facts(repo: ScoredRepository, rc: RenderContext) -> str:
+    parts = [f"{compact_number(repo.stars)} stars"]
+    if repo.language:
+        parts.append(repo.language)
+    updated = age(repo.pushed_at, rc.today)
+    if updated:
+        parts.append(f"updated {updated}")
+    if repo.archived:
+        parts.append(f"**{rc.explain('archived')}**")
+    return " · ".join(parts)
+
+
+def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
+    parts: list[str] = []
+    if repo.why.strip():
+        parts.append(sentence(truncate(repo.why, rc.max_description_chars)))
+    if is_scored(repo):
+        strengths = [rc.explain(d) for d in strongest_dimensions(repo)]
+        overall = f"{rc.explain('overall')} {score(repo.scores.overall)}"
+        if strengths:
+            parts.append(f"Strongest on {join_words(strengths)}; {overall}.")
+        else:
+            parts.append(sentence(overall[0].upper() + overall[1:]))
+    if not parts and repo.star_growth_12m:
+        parts.append(f"Gained {compact_number(repo.star_growth_12m)} stars over the last 12 months.")
+    return " ".join(parts) or None
+
+
+def top_pick(position: int, repo: ScoredRepository, rc: RenderContext) -> str:
+    lines = [f"{position}. **{link(repo)}**: {facts(repo, rc)}"]
+    description = truncate(repo.description, rc.max_description_chars)
+    if description:
+        lines.append(f"   {description}")
+    why = why_line(repo, rc)
+    if why:
+        lines.append(f"   {why}")
+    return "\n".join(lines)
+
+
+def other_result(position: int, repo: ScoredRepository, rc: RenderContext) -> str:
+    line = f"{position}. {link(repo)}: {facts(repo, rc)}"
+    description = truncate(repo.description, rc.compact_description_chars)
+    return f"{line}. {description}" if description else line
+
+
+def render_repo_list(data: RepoList, rc: RenderContext) -> str:
+    """Markdown for a non-empty list (empty lists are answered by ``empty.py``)."""
+    total = len(data.items)
+    shown = data.items[: rc.max_items]
+    count = plural(total, "repository", "repositories")
+    intro = f"Based on your query, I found **{count}** for *{describe_query(data, rc)}*."
+    if total > len(shown):
+        intro += f" Here are the top {len(shown)}."
+    sections = [intro]
+
+    picks = shown[:TOP_PICKS]
+    heading = "### Top pick" if len(picks) == 1 else f"### Top {len(picks)} picks"
+    sections.append(heading + "\n" + "\n".join(top_pick(i, r, rc) for i, r in enumerate(picks, 1)))
+    rest = shown[TOP_PICKS:]
+    if rest:
+        rows = [other_result(i, r, rc) for i, r in enumerate(rest, TOP_PICKS + 1)]
+        sections.append("### More results\n" + "\n".join(rows))
+
+    insights = result_set_insights(data.items, rc.today, rc.explain)
+    if insights and total > 1:
+        scope = f"Across all {total} results" if total > len(shown) else "Across these results"
+        sections.append(f"### Insights\n_{scope}:_\n" + "\n".join(f"- {i}" for i in insights))
+
+    if total == 1:
+        cta = f"Would you like me to analyze **{shown[0].full_name}** in depth, or search for alternatives?"
+    else:
+        cta = (
+            "Would you like me to analyze any of these? You can say *analyze the first one* "
+            "or *compare the first two*."
+        )
+    sections.append(cta)
+    return "\n\n".join(sections)
