@@ -101,7 +101,8 @@ def warnings(repo: ScoredRepository, *, now: datetime) -> list[str]:
                    "could stall it by leaving)")
     open_issues, closed = _sig(repo, "open_issues_only"), _sig(repo, "closed_issues_90d")
     if open_issues is not None and closed is not None and open_issues >= 50 and closed < open_issues / 10:
-        out.append(f"Issue backlog: {open_issues:,} open, only {closed:,} closed in 90 days")
+        handled = f"only {closed:,}" if closed else "none"
+        out.append(f"Issue backlog: {open_issues:,} open, {handled} closed in 90 days")
     if repo.star_growth_12m is not None and repo.star_growth_12m <= 0:
         out.append("No star growth over the last 12 months")
     return out

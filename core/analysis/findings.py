@@ -27,15 +27,15 @@ _DIMENSION_NAMES = {
 def build_findings(
     repo: Repository, signals: RepoSignals, scores: DimensionScores | None, *, now: datetime
 ) -> list[str]:
-    findings = [
+    facts = [
         *_status(repo, now),
         *_activity(signals),
         *_releases(signals, now),
         *_maintenance(repo, signals),
         *_community(repo, signals),
-        *_scores(scores),
     ]
-    return findings[:MAX_FINDINGS]
+    summary = _scores(scores)  # always kept: it ties the numbers to the scores
+    return facts[: MAX_FINDINGS - len(summary)] + summary
 
 
 def _status(repo: Repository, now: datetime) -> list[str]:
@@ -91,7 +91,8 @@ def _maintenance(repo: Repository, s: RepoSignals) -> list[str]:
     open_issues = s.open_issues_only
     closed = s.closed_issues_90d
     if open_issues is not None and closed is not None and open_issues >= 50 and closed < open_issues / 10:
-        out.append(f"Growing backlog: {open_issues:,} open issues, but only {closed:,} closed in "
+        handled = f"only {closed:,}" if closed else "none"
+        out.append(f"Growing backlog: {open_issues:,} open issues, but {handled} closed in "
                    "the last 90 days.")
     elif open_issues is not None and closed is not None and closed >= 20:
         out.append(f"Issues get handled: {closed:,} closed in the last 90 days "

@@ -79,8 +79,8 @@ _FOR_PHRASE = re.compile(
     re.I,
 )
 _NOT_A_NEED = re.compile(
-    r"^(?:me|us|you|now|today|this|that|it|them|these|those|example|instance|a bit|a moment|"
-    r"real|sure|free|now on|fun|comparison|the (?:first|second|third|last|top) .*)$",
+    r"^(?:(?:me|us|you|now|today|this|that|it|them|these|those|a bit|a moment|real|sure|free|"
+    r"now on|fun|comparison)$|(?:example|instance|the (?:first|second|third|last|top))\b)",
     re.I,
 )
 
