@@ -202,6 +202,7 @@ class GitHubClient:
             self.stats.rate_limit_waits += 1
             log.info("github.rate_limit_wait", extra={"seconds": wait.seconds, "path": path})
             await self._sleep(wait.seconds)
+            self._exhausted.pop(resource_for(path), None)  # waited as asked: try again
         raise RateLimited(self._exhausted.get(resource_for(path)))
 
     async def _send(
@@ -237,6 +238,7 @@ class GitHubClient:
         elif seconds <= self.settings.max_wait_seconds:
             self.stats.rate_limit_waits += 1
             await self._sleep(seconds)
+            self._exhausted.pop(resource_for(path), None)
         else:
             raise RateLimited(reset_at)
 

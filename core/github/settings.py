@@ -50,6 +50,7 @@ class GitHubSettings(BaseModel):
             max_concurrency=max(1, env_int(env, "OMG_GITHUB_CONCURRENCY", 10)),
             max_wait_seconds=env_float(env, "OMG_GITHUB_MAX_WAIT", 5.0),
             retries=max(1, env_int(env, "OMG_GITHUB_RETRIES", 3)),
+            backoff_seconds=max(0.0, env_float(env, "OMG_GITHUB_BACKOFF", 0.3)),
             cache_ttl_seconds=env_float(env, "OMG_GITHUB_CACHE_TTL", 300.0),
             search_cache_ttl_seconds=env_float(env, "OMG_GITHUB_SEARCH_CACHE_TTL", 120.0),
             cache_entries=max(0, env_int(env, "OMG_GITHUB_CACHE_ENTRIES", 1024)),

@@ -1,0 +1,146 @@
+"""GitHubSource against the fake GitHub: search, repo, README and real measured signals."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from core.errors import RateLimited, RepoNotFound, SourceError
+from core.github import GitHubSource
+from core.models import SearchParams
+from tests.fakes.github import FakeGitHub
+from tests.fakes.github_data import FakeRepo
+
+QUIET = "yt-dlp/yt-dlp"  # fewer than 100 issues/PRs updated in 90 days: one listing page
+BUSY = "public-apis/public-apis"  # more than 100: exact counts come from search
+
+
+def _midnight(moment: datetime) -> datetime:
+    return moment.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+async def test_search_honours_terms_language_stars_and_sort(gh: FakeGitHub, source: GitHubSource) -> None:
+    params = SearchParams(keywords=["react"], synonym_groups=[["state management", "store", "redux"]],
+                          language="TypeScript", min_stars=10_000)
+    repos = await source.search(params, sort="stars", limit=10)
+    assert repos, "the fake world has TypeScript state-management libraries"
+    assert all(r.language == "TypeScript" and r.stars >= 10_000 for r in repos)
+    assert [r.stars for r in repos] == sorted((r.stars for r in repos), reverse=True)
+    assert all(not r.archived and not r.fork for r in repos)
+    assert repos[0].license and repos[0].topics and repos[0].created_at
+    call = gh.calls[-1]
+    assert call.query["sort"] == "stars" and call.query["per_page"] == "10"
+    assert " OR " in call.query["q"]
+
+
+async def test_search_best_match_and_small_star_ranges(gh: FakeGitHub, source: GitHubSource) -> None:
+    repos = await source.search(SearchParams(keywords=["python"], max_stars=30_000), sort="best")
+    assert repos and all(r.stars <= 30_000 for r in repos)
+    assert "sort" not in gh.calls[-1].query
+
+
+async def test_search_results_are_cached(gh: FakeGitHub, source: GitHubSource) -> None:
+    params = SearchParams(keywords=["rust"], language="Rust")
+    await source.search(params)
+    await source.search(params)
+    assert gh.count("/search/") == 1
+
+
+async def test_get_repo_and_readme(gh: FakeGitHub, source: GitHubSource) -> None:
+    repo = await source.get_repo("pmndrs/zustand")
+    real = gh.world.get("pmndrs/zustand")
+    assert real is not None
+    assert (repo.stars, repo.forks, repo.language) == (real.record.stars, real.record.forks,
+                                                      real.record.language)
+    assert repo.url == "https://github.com/pmndrs/zustand"
+    readme = await source.get_readme("pmndrs/zustand")
+    assert readme == real.readme
+
+
+async def test_missing_repo_and_missing_readme(gh: FakeGitHub, source: GitHubSource) -> None:
+    with pytest.raises(RepoNotFound) as err:
+        await source.get_repo("nobody/nothing-here")
+    assert "nobody/nothing-here" in err.value.user_message
+    no_readme = next(r.full_name for r in gh.world.repos if r.readme is None)
+    assert await source.get_readme(no_readme) is None
+    with pytest.raises(SourceError):
+        await source.get_repo("not a repo name")
+
+
+def expected_counts(fr: FakeRepo, now: datetime) -> dict[str, int]:
+    since30, since90 = now - timedelta(days=30), now - timedelta(days=90)
+    listed = [i for i in fr.recent_issues if i.updated_at >= _midnight(since90)]
+    return {
+        "releases": len(fr.releases),
+        "commits_30d": sum(1 for d in fr.commit_dates if d >= _midnight(since30)),
+        "commits_90d": sum(1 for d in fr.commit_dates if d >= _midnight(since90)),
+        "contributors": fr.contributors,
+        "open_pulls": fr.open_pulls,
+        "open_issues_only": fr.record.open_issues - fr.open_pulls,
+        "closed_issues_90d": sum(1 for i in listed if not i.is_pull and i.closed_at
+                                 and i.closed_at >= since90),
+        "merged_pulls_90d": sum(1 for i in listed if i.merged_at and i.merged_at >= since90),
+    }
+
+
+async def test_signals_are_measured_not_guessed(gh: FakeGitHub, client) -> None:  # type: ignore[no-untyped-def]
+    now = datetime.now(UTC)
+    source = GitHubSource(client, now=lambda: now)
+    fr = gh.world.get(QUIET)
+    assert fr is not None
+    signals = await source.get_signals(QUIET)
+    for name, value in expected_counts(fr, now).items():
+        assert getattr(signals, name) == value, name
+    assert signals.latest_release == fr.releases[0][0]
+    assert signals.median_first_response_hours is not None and signals.median_first_response_hours > 0
+    assert signals.has_readme is True and signals.readme_chars == len(fr.readme or "")
+    assert signals.has_license == (fr.license is not None)
+    assert signals.has_contributing == fr.community["contributing"]
+    assert signals.health_percentage is not None
+    assert signals.notes == []
+    assert gh.count("/search/") == 0  # one listing page was enough
+    assert gh.count() <= 9 + 8
+
+
+async def test_busy_repo_counts_come_from_search(gh: FakeGitHub, source: GitHubSource) -> None:
+    signals = await source.get_signals(BUSY)
+    assert gh.count("/search/issues") == 2
+    fr = gh.world.get(BUSY)
+    assert fr is not None
+    since = (datetime.now(UTC) - timedelta(days=90)).date()
+    assert signals.closed_issues_90d == sum(
+        1 for i in fr.recent_issues if not i.is_pull and i.closed_at and i.closed_at.date() >= since)
+    assert signals.merged_pulls_90d == sum(
+        1 for i in fr.recent_issues if i.merged_at and i.merged_at.date() >= since)
+
+
+async def test_a_failed_signal_stays_unknown(gh: FakeGitHub, source: GitHubSource) -> None:
+    gh.fail("/community/profile", status=500, times=None)
+    gh.rate_limit("/releases", reset_in=1800, times=None)
+    signals = await source.get_signals(QUIET)
+    assert signals.health_percentage is None and signals.has_contributing is None
+    assert signals.releases is None and signals.latest_release is None
+    assert signals.commits_30d is not None and signals.contributors is not None
+    assert signals.has_readme is True  # known from the README itself
+    assert len(signals.notes) == 1 and "GitHub rate limit reached, resets at" in signals.notes[0]
+
+
+async def test_nothing_measurable_raises_the_cause(gh: FakeGitHub, source: GitHubSource) -> None:
+    gh.rate_limit("/repos/", reset_in=1800, times=None)
+    with pytest.raises(RateLimited):
+        await source.get_signals(QUIET)
+
+
+async def test_signals_of_a_missing_repo(source: GitHubSource) -> None:
+    with pytest.raises(RepoNotFound):
+        await source.get_signals("nobody/nothing-here")
+
+
+async def test_analyze_fetches_each_resource_once(gh: FakeGitHub, source: GitHubSource) -> None:
+    """What the Auditor does: repo, signals and README at once -- shared, not duplicated."""
+    await asyncio.gather(source.get_repo(QUIET), source.get_signals(QUIET), source.get_readme(QUIET))
+    assert gh.count(f"/repos/{QUIET}$") == 1
+    assert gh.count(f"/repos/{QUIET}/readme") == 1
+    assert gh.count() <= 17
