@@ -2,9 +2,10 @@
 
 "Unreachable" means ``SourceUnavailable`` (connection errors, timeouts, 5xx after the client's
 retries). The outage is remembered for ``outage_seconds`` so that following turns answer from
-the catalog at once instead of waiting on the network again; after that GitHub is tried again.
-Rate limits, 404s and bad queries are real answers from GitHub and are not hidden by the
-fallback.
+the catalog at once instead of waiting on the network again; then GitHub is tried again, and
+each consecutive outage doubles the window (up to 16x) so that an offline machine rarely waits.
+``probe()`` (run once at start-up by the composition root) finds an outage before the first turn.
+Rate limits, 404s and refused queries are real answers from GitHub: the fallback never hides them.
 
 Which backend answered is visible through ``info``: during an outage it is the catalog's
 ``SourceInfo`` (``kind == "catalog"``, its snapshot date, a label saying GitHub is unreachable).
@@ -25,6 +26,7 @@ from core.sources.base import RepoSource, SourceInfo
 
 log = logging.getLogger("omg.github.fallback")
 T = TypeVar("T")
+MAX_DOUBLINGS = 4  # the outage window grows to at most 16x outage_seconds
 
 
 class FallbackSource:
@@ -41,6 +43,7 @@ class FallbackSource:
         self._outage_seconds = outage_seconds
         self._clock = clock
         self._outage_until = 0.0
+        self._consecutive_outages = 0
         self.fallbacks = 0  # calls answered by the catalog because GitHub was unreachable
 
     @property
@@ -57,7 +60,28 @@ class FallbackSource:
         )
 
     def mark_outage(self) -> None:
-        self._outage_until = self._clock() + self._outage_seconds
+        if self.in_outage:
+            return  # calls failing together are one outage
+        window = self._outage_seconds * 2 ** min(self._consecutive_outages, MAX_DOUBLINGS)
+        self._consecutive_outages += 1
+        self._outage_until = self._clock() + window
+        log.warning("github unreachable: answering from the offline catalog",
+                    extra={"outage_seconds": window})
+
+    async def probe(self) -> bool:
+        """Check that GitHub answers; on an outage, switch to the catalog before any turn."""
+        ping: Callable[[], Awaitable[None]] | None = getattr(self.primary, "ping", None)
+        if ping is None:
+            return True
+        try:
+            await ping()
+        except SourceUnavailable:
+            self.mark_outage()
+            return False
+        except Exception:  # any other answer (401, a rate limit...) means GitHub is reachable
+            log.info("github probe answered with an error", exc_info=True)
+        self._consecutive_outages = 0
+        return True
 
     async def _call(
         self, primary: Callable[[], Awaitable[T]], fallback: Callable[[], Awaitable[T]]
@@ -66,15 +90,13 @@ class FallbackSource:
             self.fallbacks += 1
             return await fallback()
         try:
-            return await primary()
-        except SourceUnavailable as exc:
-            if not self.in_outage:
-                log.warning("github unreachable: answering from the offline catalog",
-                            extra={"outage_seconds": self._outage_seconds,
-                                   "error": type(exc.__cause__ or exc).__name__})
+            result = await primary()
+        except SourceUnavailable:
             self.mark_outage()
             self.fallbacks += 1
             return await fallback()
+        self._consecutive_outages = 0
+        return result
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30
@@ -102,6 +124,6 @@ class FallbackSource:
         )
 
     async def aclose(self) -> None:
-        closer = getattr(self.primary, "aclose", None)
+        closer: Callable[[], Awaitable[None]] | None = getattr(self.primary, "aclose", None)
         if closer is not None:
             await closer()

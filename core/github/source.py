@@ -65,5 +65,9 @@ class GitHubSource:
         )
         return None if answer.status == 404 else answer.text()
 
+    async def ping(self) -> None:
+        """One cheap call (``/rate_limit`` costs no budget); raises SourceUnavailable when down."""
+        await self.client.get("/rate_limit", allow=(404,))  # 404: Enterprise without limits
+
     async def aclose(self) -> None:
         await self.client.aclose()

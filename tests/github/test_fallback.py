@@ -94,3 +94,36 @@ async def test_rate_limits_and_missing_repos_are_not_hidden_by_the_fallback(
         await source.search(SearchParams(keywords=["react"]))
     assert source.info.kind == "github"
     await source.aclose()  # type: ignore[attr-defined]
+
+
+async def test_probe_finds_an_outage_before_the_first_turn(catalog_source) -> None:  # type: ignore[no-untyped-def]
+    source = build_source(await _closed_port_env(), catalog_source)
+    assert isinstance(source, FallbackSource)
+    assert source.info.kind == "github"
+    assert await source.probe() is False
+    assert source.info.kind == "catalog"  # the very first search already reports the snapshot
+    await source.aclose()
+
+
+async def test_probe_against_a_reachable_github(gh: FakeGitHub, catalog_source) -> None:  # type: ignore[no-untyped-def]
+    source = build_source(gh.env(), catalog_source)
+    assert isinstance(source, FallbackSource)
+    assert await source.probe() is True
+    assert gh.count("/rate_limit") == 1 and source.info.kind == "github"
+    await source.aclose()
+
+
+async def test_consecutive_outages_widen_the_window(gh: FakeGitHub, catalog_source) -> None:  # type: ignore[no-untyped-def]
+    clock = Clock()
+    live = build_source(gh.env(), catalog_source)
+    assert isinstance(live, FallbackSource)
+    source = FallbackSource(live.primary, catalog_source, outage_seconds=60, clock=clock)
+    source.mark_outage()
+    clock.now += 61
+    assert not source.in_outage
+    source.mark_outage()  # GitHub still down at the next try: twice as long
+    clock.now += 61
+    assert source.in_outage
+    clock.now += 60
+    assert not source.in_outage
+    await source.aclose()
