@@ -82,8 +82,8 @@ class Auditor:
 
     async def analyze(self, full_name: str, *, notes: list[str] | None = None) -> RepoDetailData:
         """The full analysis of one repository (also usable outside a chat turn)."""
-        info = self.source.info
         bundle = await fetch_bundle(self.source, full_name)
+        info = self.source.info  # after the calls: a fallback to the catalog shows here
         repo, signals = bundle.repo, bundle.signals
         now = reference_time(info, self.clock())
         readme_summary = (

@@ -20,6 +20,7 @@ SLOWING_DAYS = 180
 OLD_RELEASE_DAYS = 365
 SLOW_RESPONSE_HOURS = 7 * 24.0
 FEW_CONTRIBUTORS = 3
+LEAD_MARGIN = 0.05  # a leader must be at least 5% ahead of the runner-up (no "wins" by a hair)
 DIMENSION_LABELS = {
     "maturity": "maturity", "activity": "activity", "documentation": "documentation",
     "community": "community", "ease_of_use": "ease of use", "maintenance": "maintenance",
@@ -40,20 +41,22 @@ def highlights(repos: list[ScoredRepository], *, now: datetime) -> dict[str, lis
     out: dict[str, list[str]] = {r.full_name: [] for r in repos}
 
     def lead(metric: Callable[[ScoredRepository], float | None], text: Callable[[ScoredRepository], str],
-             lowest: bool = False) -> None:
+             lowest: bool = False, margin: float = LEAD_MARGIN) -> None:
         measured = [(v, r) for r in repos if (v := metric(r)) is not None]
         if len(measured) < 2:
             return
         ordered = sorted(measured, key=lambda x: x[0], reverse=not lowest)
-        if ordered[0][0] != ordered[1][0]:
-            out[ordered[0][1].full_name].append(text(ordered[0][1]))
+        (best, leader), (second, _) = ordered[0], ordered[1]
+        ahead = best < second - abs(second) * margin if lowest else best > second + abs(second) * margin
+        if ahead:
+            out[leader.full_name].append(text(leader))
 
-    lead(lambda r: r.stars, lambda r: f"Most popular: {compact(r.stars)} stars")
+    lead(lambda r: r.stars, lambda r: f"Most popular: {compact(r.stars)} stars", margin=0.0)
     lead(lambda r: _sig(r, "commits_90d"),
          lambda r: f"Most active: {plural(_sig(r, 'commits_90d'), 'commit')} in the last 90 days")
     if all(_sig(r, "commits_90d") is None for r in repos):
         lead(lambda r: -d if (d := days_since(r.pushed_at, now)) is not None else None,
-             lambda r: f"Most recently updated: last push {ago(r.pushed_at, now)}")
+             lambda r: f"Most recently updated: last push {ago(r.pushed_at, now)}", margin=0.0)
     lead(lambda r: r.star_growth_12m if r.star_growth_12m and r.star_growth_12m > 0 else None,
          lambda r: f"Fastest growing: {signed(r.star_growth_12m or 0)} stars in 12 months")
     lead(lambda r: _sig(r, "contributors"),
@@ -66,7 +69,7 @@ def highlights(repos: list[ScoredRepository], *, now: datetime) -> dict[str, lis
          lambda r: f"Most merged pull requests: {_sig(r, 'merged_pulls_90d'):,} in the last 90 days")
     lead(lambda r: -d if (d := days_since(_sig(r, "latest_release_at"), now)) is not None else None,
          lambda r: f"Most recent release: {_sig(r, 'latest_release') or 'a release'} "
-                   f"({ago(_sig(r, 'latest_release_at'), now)})")
+                   f"({ago(_sig(r, 'latest_release_at'), now)})", margin=0.0)
     for r in repos:
         if _sig(r, "has_contributing") and sum(bool(_sig(o, "has_contributing")) for o in repos) == 1:
             out[r.full_name].append("The only one with a CONTRIBUTING guide for newcomers")

@@ -43,6 +43,9 @@ async def fetch_bundle(source: RepoSource, full_name: str, *, readme: bool = Tru
         bundle.notes.append(_gap_note(full_name, "activity and community numbers", signals_result))
     else:
         bundle.signals = signals_result
+        if signals_result.notes:  # the source measured only part of them (e.g. a rate limit)
+            bundle.partial = True
+            bundle.notes += [f"{full_name}: {note}" for note in signals_result.notes]
     if readme:
         readme_result = results[2]
         if isinstance(readme_result, Exception):

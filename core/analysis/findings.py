@@ -140,8 +140,8 @@ def _scores(scores: DimensionScores | None) -> list[str]:
     if measured[best] - measured[worst] < 1.5:
         return [f"Balanced profile: every measured dimension scores between "
                 f"{measured[worst]:.1f} and {measured[best]:.1f} out of 10."]
-    return [f"Strongest area: {_DIMENSION_NAMES[best]}, {measured[best]:.1f}/10{_why(scores, best)}; "
-            f"weakest: {_DIMENSION_NAMES[worst]}, {measured[worst]:.1f}/10{_why(scores, worst)}."]
+    return [f"Strongest area: {_DIMENSION_NAMES[best]} ({measured[best]:.1f}/10); weakest: "
+            f"{_DIMENSION_NAMES[worst]} ({measured[worst]:.1f}/10){_why(scores, worst)}."]
 
 
 def _why(scores: DimensionScores, dimension: str) -> str:
@@ -149,4 +149,4 @@ def _why(scores: DimensionScores, dimension: str) -> str:
     reason = reason.strip().rstrip(".")
     if len(reason) > 90:
         reason = reason[:89].rstrip() + "…"
-    return f" ({reason})" if reason else ""
+    return f", from {reason}" if reason else ""

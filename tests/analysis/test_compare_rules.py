@@ -103,3 +103,10 @@ def test_warnings_quote_numbers() -> None:
         "No license: reuse terms are unclear",
         "No star growth over the last 12 months",
     ]
+
+
+def test_a_win_by_a_hair_is_not_a_highlight() -> None:
+    a = repo("a/a", signals=RepoSignals(commits_90d=100, median_first_response_hours=6.0))
+    b = repo("b/b", signals=RepoSignals(commits_90d=98, median_first_response_hours=6.2))
+    out = highlights([a, b], now=NOW)
+    assert out == {"a/a": [], "b/b": []}
