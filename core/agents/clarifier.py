@@ -37,7 +37,11 @@ def _search_options(previous: StructuredData | None) -> list[str]:
         languages = [r.language for r in previous.items if r.language]
         refine = [f"Refine search: {languages[0]}"] if languages else []
         return ["Show me more results", *refine, *STARTERS[:2]]
-    return ["Find React state management libraries", "Find Python web frameworks", "Find Rust command-line tools"]
+    return [
+        "Find React state management libraries",
+        "Find Python web frameworks",
+        "Find Rust command-line tools",
+    ]
 
 
 class Clarifier:
@@ -51,7 +55,8 @@ class Clarifier:
     ) -> Clarification:
         names = structured_repo_names(previous)
         if classification.source == "fallback":
-            return Clarification(question=FALLBACK_QUESTION, options=(_analyze(names[:2]) + STARTERS)[:MAX_OPTIONS])
+            options = (_analyze(names[:2]) + STARTERS)[:MAX_OPTIONS]
+            return Clarification(question=FALLBACK_QUESTION, options=options)
         if classification.clarify_question or classification.clarify_options:
             options = [o for o in classification.clarify_options if o.strip()] or self._options(
                 message, classification, names, previous
@@ -75,7 +80,10 @@ class Clarifier:
                 return "Several repositories match that name. Which one do you mean?"
             if names:
                 return "Which repository would you like me to analyze?"
-            return "Which repository would you like me to analyze? Its owner/name works best, like pmndrs/zustand."
+            return (
+                "Which repository would you like me to analyze? "
+                "Its owner/name works best, like pmndrs/zustand."
+            )
         if intent is Intent.COMPARE:
             if names:
                 return "Which repositories would you like me to compare?"

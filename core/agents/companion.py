@@ -28,7 +28,9 @@ _GOODBYE = re.compile(
     r"\b(bye|goodbye|good bye|see (you|ya)|later|cya|that'?s all|thats all|good night|have a (good|nice)"
     r"|talk (to you )?later|i'?m done)\b"
 )
-_HOW_ARE_YOU = re.compile(r"\b(how are (you|u)|how'?s it going|how are things|how do you do|what'?s up|sup)\b")
+_HOW_ARE_YOU = re.compile(
+    r"\b(how are (you|u)|how'?s it going|how are things|how do you do|what'?s up|sup)\b"
+)
 _GREETING = re.compile(r"^(hi|hello|hey|hiya|howdy|yo|greetings|good (morning|afternoon|evening)|hola)\b")
 _POSITIVE = re.compile(
     r"^(ok|okay|k|got it|cool|great|nice|awesome|perfect|sounds good|(that'?s |very )?helpful"
@@ -69,7 +71,7 @@ def capabilities(platform: str) -> str:
 **Follow up** on what I just showed you: I remember this thread.
 - *analyze the second one*, *compare the first two*, *what about Python?*, *show me more results*
 
-**Research** a bigger question: I draft a plan, you (or your team) approve it with a button, then I run it and report back.
+**Research** a bigger question: I draft a plan, your team approves it with a button, I run it.
 {research}
 
 Not sure where to start? Try *find React state management libraries*."""

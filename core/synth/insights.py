@@ -88,7 +88,10 @@ def growth_insight(repos: Sequence[ScoredRepository]) -> str | None:
     if best is None:
         return None
     growth, window, repo = best
-    return f"**Growth:** {repo.full_name} is rising fastest, with {signed(growth)} stars in the last {window}."
+    return (
+        f"**Growth:** {repo.full_name} is rising fastest, with {signed(growth)} stars "
+        f"in the last {window}."
+    )
 
 
 def popularity_insight(repos: Sequence[ScoredRepository]) -> str | None:

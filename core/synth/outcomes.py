@@ -44,7 +44,8 @@ def empty_results(
     target = describe_query(data, rc) if data is not None else ctx.message
     lines = [f"I couldn't find any repositories matching *{truncate(target, 120)}*."]
     if alternatives:
-        lines.append("Try one of these:\n" + "\n".join(f"- {kind}: *{query}*" for kind, query in alternatives))
+        tries = [f"- {kind}: *{query}*" for kind, query in alternatives]
+        lines.append("Try one of these:\n" + "\n".join(tries))
     else:
         lines.append("Try broader keywords, a different language, or fewer filters.")
     return "\n\n".join(lines)

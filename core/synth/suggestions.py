@@ -58,7 +58,8 @@ def after_repo_list(data: RepoList, ctx: SynthesisContext) -> list[str]:
     top = [r.full_name for r in data.items[:3]]
     params = _params(data)
     filtered = (params.language or "").lower() if params else ""
-    query_words = " ".join((params.keywords + params.phrases + [params.text]) if params else [ctx.message]).lower()
+    asked = [*params.keywords, *params.phrases, params.text] if params else [ctx.message]
+    query_words = " ".join(asked).lower()
     languages = Counter(r.language for r in data.items if r.language and r.language.lower() != filtered)
     topics = Counter(
         topic for r in data.items for t in r.topics
@@ -94,7 +95,10 @@ def after_comparison(data: Comparison, ctx: SynthesisContext) -> list[str]:
     another = _other_known_repo(ctx, names)
     topics = Counter(t for row in data.items for t in row.repo.topics)
     common = [t for t, count in topics.most_common(3) if count > 1]
-    criteria = f"Search for {common[0]} repositories" if common else f"Search for alternatives to {winner.full_name}"
+    criteria = (
+        f"Search for {common[0]} repositories" if common
+        else f"Search for alternatives to {winner.full_name}"
+    )
     return _unique([
         f"Analyze {winner.full_name}",
         f"Compare {winner.full_name} vs {another}" if another else None,

@@ -71,7 +71,10 @@ class DefaultSynthesizer:
         try:
             return self._synthesize(result, ctx)
         except Exception:
-            log.exception("synthesis failed", extra={"intent": str(ctx.intent), "user_message": ctx.message[:200]})
+            log.exception(
+                "synthesis failed",
+                extra={"intent": str(ctx.intent), "user_message": ctx.message[:200]},
+            )
             return Synthesis(
                 markdown=INTERNAL, suggestions=suggestions.after_error(ctx), error_code="synthesis_failed"
             )
@@ -183,7 +186,10 @@ class DefaultSynthesizer:
                 "meta": meta.model_copy(update={"total_candidates": max(total, len(data.items))}),
             })
         if isinstance(data, Comparison):
-            rows = [row.model_copy(update={"repo": self._short(row.repo)}) for row in data.items[: self.max_items]]
+            rows = [
+                row.model_copy(update={"repo": self._short(row.repo)})
+                for row in data.items[: self.max_items]
+            ]
             return data.model_copy(update={"items": rows})
         if isinstance(data, RepoDetailData):
             return data.model_copy(update={"repo": self._short(data.repo)})

@@ -9,8 +9,12 @@ from core.synth.format import compact_number, days_since, duration
 from core.synth.insights import is_scored
 
 MEANINGS: dict[Recommendation, str] = {
-    Recommendation.CONTRIBUTE: "a healthy, active project where contributions are likely to be reviewed and welcomed",
-    Recommendation.WATCH: "worth following, but check back before you depend on it or invest time contributing",
+    Recommendation.CONTRIBUTE: (
+        "a healthy, active project where contributions are likely to be reviewed and welcomed"
+    ),
+    Recommendation.WATCH: (
+        "worth following, but check back before you depend on it or invest time contributing"
+    ),
     Recommendation.AVOID: "risky to depend on or contribute to right now",
 }
 

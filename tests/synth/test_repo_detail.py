@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from core.models import Intent, Recommendation, RepoDetailData, RepositoryDetail
+from core.models import Intent, RepoDetailData, RepositoryDetail
 from tests.synth.factories import NOW, catalog_meta, repo, repo_detail, repo_list
 
 ANALYZE = {"intent": Intent.ANALYZE, "message": "analyze zustand"}
