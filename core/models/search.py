@@ -32,7 +32,8 @@ class SearchParams(WireModel):
 
     def describe(self) -> str:
         """Short human description: 'state management (TypeScript, 1k+ stars)'."""
-        words = " ".join(self.phrases + self.keywords) or self.text or "repositories"
+        concepts = [g[0] for g in self.synonym_groups if g] + self.topics
+        words = " ".join(self.phrases + self.keywords + concepts) or self.text or "repositories"
         extras: list[str] = []
         if self.language:
             extras.append(self.language)

@@ -16,6 +16,7 @@ _WORD = re.compile(r"[a-z0-9+#]+")
 # where a concept was found -> how much that match is worth
 PLACE_WEIGHTS: dict[str, float] = {"name": 1.0, "topics": 0.9, "description": 0.8, "readme": 0.5}
 LANGUAGE_WEIGHT = 0.5  # the language counts as half a concept
+SYNONYM_FACTOR = 0.75  # a synonym's match is worth less than the user's own word
 README_WINDOW = 20_000  # characters of README searched
 
 
@@ -88,15 +89,16 @@ def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) ->
     found: list[str] = []
     missing: list[str] = []
     for concept in terms.concepts:
-        best, place = 0.0, ""
-        for alt in concept.alternatives:
+        best, place, word = 0.0, "", concept.label
+        for rank, alt in enumerate(concept.alternatives):
+            factor = 1.0 if rank == 0 else SYNONYM_FACTOR
             for field, value in fields.items():
                 hit = alt in value or (field == "name" and alt.replace(" ", "") == compact_name)
-                if hit and PLACE_WEIGHTS[field] > best:
-                    best, place = PLACE_WEIGHTS[field], field
+                if hit and PLACE_WEIGHTS[field] * factor > best:
+                    best, place, word = PLACE_WEIGHTS[field] * factor, field, alt.strip()
         total += best
         weight += 1.0
-        (found if best else missing).append(f"'{concept.label}' in {place}" if best else f"'{concept.label}'")
+        (found if best else missing).append(f"'{word}' in {place}" if best else f"'{concept.label}'")
     if terms.language:
         same = (repo.language or "").lower() == terms.language.lower()
         total += LANGUAGE_WEIGHT if same else 0.0

@@ -30,8 +30,8 @@ _EXACT_WEIGHTS: dict[str, Fraction] = {
     "documentation": Fraction("0.10"),
     "community": Fraction("0.10"),
     "ease_of_use": Fraction("0.10"),
-    "maintenance": Fraction("0.15"),
-    "relevance": Fraction("0.25"),
+    "maintenance": Fraction("0.10"),
+    "relevance": Fraction("0.30"),
 }
 assert sum(_EXACT_WEIGHTS.values()) == 1, "dimension weights must sum to exactly 1"
 assert tuple(_EXACT_WEIGHTS) == DIMENSIONS, "one weight per dimension, in DIMENSIONS order"
@@ -166,11 +166,11 @@ def _maturity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionSco
 
 def _activity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionScore | None:
     parts = _Parts()
-    push_days = _days(repo.pushed_at, now)
+    push_days = days_since(repo.pushed_at, now)
     parts.add(0.35, recency_score(push_days), f"last push {_ago(push_days)}", "last push")
     parts.add(0.30, None if sig.commits_90d is None else log_scale(sig.commits_90d, 150), f"{sig.commits_90d} commits in 90d", "commits 90d")
     parts.add(0.15, None if sig.commits_30d is None else log_scale(sig.commits_30d, 50), f"{sig.commits_30d} in 30d", "commits 30d")
-    rel_days = _days(sig.latest_release_at, now)
+    rel_days = days_since(sig.latest_release_at, now)
     parts.add(0.20, recency_score(rel_days), f"last release {_ago(rel_days)}", "release date")
     return parts.result()
 
@@ -305,12 +305,12 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
 
 
-def _days(value: datetime | None, now: datetime) -> float | None:
+def days_since(value: datetime | None, now: datetime) -> float | None:
     return None if value is None else max(0.0, (_aware(now) - _aware(value)).total_seconds() / 86400)
 
 
 def _years(value: datetime | None, now: datetime) -> float | None:
-    days = _days(value, now)
+    days = days_since(value, now)
     return None if days is None else days / 365.25
 
 

@@ -1,0 +1,146 @@
+"""The Search Team (``search``): translator -> scout -> screener -> a scored ``repo_list``.
+
+    team = SearchTeam(source)                                  # rules + heuristics, offline-ready
+    team = SearchTeam(source, translator=llm_translator,       # the LLM seams; failures fall back
+                      text_scorer=llm_judge)
+
+Follow-ups ("what about Python?") refine the parameters stored in the previous ``repo_list``'s
+``meta.search_params``. The whole turn respects ``budget_seconds``: whatever is ready when it runs
+out is returned, flagged ``partial``. Source errors become ``core.errors`` exceptions only when
+there is nothing at all to show.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from datetime import time as day_time
+
+from core.agents.base import AgentContext, AgentResult
+from core.errors import LLMError
+from core.models import LogEvent, RepoList, ResultMeta, SearchParams, utcnow
+from core.search.scout import Scout
+from core.search.screener import Screener
+from core.search.scoring import TextScorer
+from core.search.translator import QueryTranslator, RuleBasedTranslator
+from core.sources.base import RepoSource, SourceInfo
+
+log = logging.getLogger("omg.agents.search")
+
+DEFAULT_BUDGET_SECONDS = 15.0
+RESERVE_SECONDS = 0.3  # kept back to assemble the answer before the budget ends
+SCOUT_SHARE = 0.6  # the Scout may use at most this share of the budget; scoring gets the rest
+
+
+def as_of(info: SourceInfo, now: datetime) -> datetime:
+    """The moment ages are measured from: now, or the end of the snapshot day for a snapshot."""
+    if info.snapshot_date is None:
+        return now
+    end_of_day = datetime.combine(info.snapshot_date, day_time(23, 59, 59), tzinfo=UTC)
+    return min(now, end_of_day)
+
+
+class SearchTeam:
+    name = "search"
+
+    def __init__(
+        self,
+        source: RepoSource,
+        translator: QueryTranslator | None = None,
+        *,
+        text_scorer: TextScorer | None = None,
+        budget_seconds: float = DEFAULT_BUDGET_SECONDS,
+        clock: Callable[[], datetime] = utcnow,
+        score_top: int = 12,
+        concurrency: int = 6,
+    ) -> None:
+        self.source = source
+        self.clock = clock
+        self.rules = RuleBasedTranslator(today=lambda: as_of(source.info, self.clock()).date())
+        self.translator: QueryTranslator = translator or self.rules
+        self.budget_seconds = budget_seconds
+        self.scout = Scout(source)
+        self.screener = Screener(source, text_scorer, score_top=score_top, concurrency=concurrency)
+
+    async def run(self, ctx: AgentContext) -> AgentResult:
+        started = time.monotonic()
+        deadline = started + max(0.1, self.budget_seconds - RESERVE_SECONDS)
+        previous = previous_params(ctx.previous)
+        params = ctx.classification.search_params or await self.translate(ctx.message, previous)
+        refined = previous is not None and params.text != ctx.message.strip()
+        info = self.source.info
+        await ctx.progress(LogEvent(content=f"Searching {_where(info)} for {params.describe()}..."))
+
+        scout_deadline = started + (deadline - started) * SCOUT_SHARE
+        report = await self.scout.gather(params, deadline=scout_deadline)
+        await ctx.progress(LogEvent(content=f"Scoring {len(report.candidates)} candidates..."))
+        screen = await self.screener.screen(
+            report.candidates,
+            params,
+            now=as_of(info, self.clock()),
+            deadline=deadline,
+            star_range=report.params,
+            exact=report.exact if report.relaxed else None,
+        )
+        partial = report.partial or screen.partial
+        meta = ResultMeta(
+            source=info.kind,
+            snapshot_date=info.snapshot_date,
+            partial=partial,
+            notes=_dedupe(report.notes + _source_caveats(params, info) + screen.notes),
+            query=params.describe() if refined else ctx.message,
+            search_params=params,
+            total_candidates=len(report.candidates),
+        )
+        log.info(
+            "search done",
+            extra={
+                "query": ctx.message[:200],
+                "params": params.describe(),
+                "candidates": len(report.candidates),
+                "scored": screen.scored,
+                "searches": report.searches,
+                "relaxed": report.relaxed,
+                "errors": report.errors,
+                "partial": partial,
+                "ms": round((time.monotonic() - started) * 1000, 1),
+            },
+        )
+        return AgentResult(data=RepoList(items=screen.items, meta=meta), partial=partial)
+
+    async def translate(self, text: str, previous: SearchParams | None) -> SearchParams:
+        """The configured translator; the rules answer when it fails."""
+        if self.translator is self.rules:
+            return self.rules.translate_sync(text, previous)
+        try:
+            return await self.translator.translate(text, previous)
+        except LLMError as exc:
+            log.warning("translator failed, using rules", extra={"error": repr(exc)})
+        except Exception:
+            log.exception("translator crashed, using rules")
+        return self.rules.translate_sync(text, previous)
+
+
+def previous_params(previous: object) -> SearchParams | None:
+    if isinstance(previous, RepoList) and previous.meta is not None:
+        return previous.meta.search_params
+    return None
+
+
+def _where(info: SourceInfo) -> str:
+    if info.kind == "catalog":
+        when = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
+        return f"the offline snapshot{when}"
+    return "GitHub"
+
+
+def _source_caveats(params: SearchParams, info: SourceInfo) -> list[str]:
+    if params.created_after is not None and info.kind == "catalog":
+        return ["The offline snapshot has no creation dates, so for \"new\" I favoured recent star growth instead."]
+    return []
+
+
+def _dedupe(notes: list[str]) -> list[str]:
+    return list(dict.fromkeys(n for n in notes if n))

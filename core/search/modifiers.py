@@ -1,0 +1,214 @@
+"""Query modifiers: star ranges, popularity words, recency, sort order, result count, language.
+
+``extract_modifiers`` finds them in lower-cased text, removes the words it used, and returns the
+*changes* it understood: a key is present only when the user mentioned it (so a follow-up such as
+"only popular ones" can change ``min_stars`` and keep everything else).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from core.search.vocabulary import (
+    AMBIGUOUS_LANGUAGES,
+    AMBIGUOUS_OK_ALONE,
+    LANGUAGE_CONTEXT_AFTER,
+    LANGUAGE_CONTEXT_BEFORE,
+    LANGUAGES,
+)
+
+POPULAR_MIN_STARS = 1_000
+VERY_POPULAR_MIN_STARS = 10_000
+SMALL_MAX_STARS = 1_000
+ACTIVE_DAYS = 180
+RECENT_DAYS = 90
+NEW_DAYS = 365
+
+_NUM = r"(\d+(?:[.,]\d+)?)\s*(k|m|thousand|million)?"
+_STARS = r"\s*(?:github\s+)?(?:stars?|⭐)"
+_MIN = r"(?:over|more than|above|at least|greater than|minimum(?: of)?|min|>=?|no less than)"
+_MAX = r"(?:under|less than|fewer than|below|at most|up to|maximum(?: of)?|max|<=?|no more than)"
+
+_STAR_RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"\bstars?:\s*{_NUM}\s*\.\.\s*{_NUM}"), "range"),
+    (re.compile(rf"\bstars?:\s*>=?\s*{_NUM}"), "min"),
+    (re.compile(rf"\bstars?:\s*<=?\s*{_NUM}"), "max"),
+    (re.compile(rf"\bbetween\s+{_NUM}\s+and\s+{_NUM}{_STARS}"), "range"),
+    (re.compile(rf"\b{_NUM}\s*(?:-|to)\s*{_NUM}{_STARS}"), "range"),
+    (re.compile(rf"(?:\b|(?<=[<>=\s]))(?:with\s+)?{_MIN}\s*{_NUM}\s*\+?{_STARS}"), "min"),
+    (re.compile(rf"(?:\b|(?<=[<>=\s]))(?:with\s+)?{_MAX}\s*{_NUM}{_STARS}"), "max"),
+    (re.compile(rf"\b{_NUM}\s*\+{_STARS}"), "min"),
+    (re.compile(rf"\bstars?\s*(?:>=?|over|above)\s*{_NUM}"), "min"),
+    (re.compile(rf"\bstars?\s*(?:<=?|under|below)\s*{_NUM}"), "max"),
+]
+
+_VERY_POPULAR = re.compile(
+    r"\b(very|hugely|extremely|massively|super|most) popular\b|\bfamous\b|\bmost used\b"
+)
+_POPULAR = re.compile(
+    r"\b(popular|well[- ]known|widely[- ]used|widely[- ]adopted|battle[- ]tested|established|"
+    r"mainstream|production[- ]ready|reputable|trusted|mature)\b"
+)
+_SMALL = re.compile(
+    r"\b(small|smaller|niche|hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|tiny|"
+    r"indie|under the radar|(?:not (?:so|too|very)|less) popular)\b"
+)
+_GROWING = re.compile(r"\b(emerging|rising|up[- ]and[- ]coming|trending|fast[- ]growing|growing)\b")
+_NEW = re.compile(r"\b(brand[- ]new|newest|newer|new|young|fresh|recently created|just launched|recent)\b")
+_CREATED = re.compile(r"\b(created|started|launched|born)\b")
+_THIS_YEAR = re.compile(r"\b(this|current) year\b")
+_LAST_PERIOD = re.compile(r"\b(?:in |within |over )?(?:the )?(?:last|past)\s+(\d+\s+)?(day|week|month|year)s?\b")
+_ACTIVE = re.compile(
+    r"\b(actively maintained|actively developed|still maintained|well[- ]maintained|maintained|"
+    r"active|alive|still developed|not abandoned|not dead)\b"
+)
+_RECENTLY_UPDATED = re.compile(r"\b(recently updated|up[- ]to[- ]date|recently active|updated recently)\b")
+_SORT_UPDATED = re.compile(r"\b(most recent(?:ly updated)?|latest|last updated)\b")
+_SORT_STARS = re.compile(r"\b(?:most|top)[- ]starred\b|\btop\b(?!\s+\d)|\bmost stars\b|\bby stars\b")
+_LIMIT = re.compile(
+    r"\b(?:top|first|show me|give me|just|only)?\s*(\d{1,2})\s+(?:repos?|repositories|libraries|libs|"
+    r"projects|tools|results|options|packages|frameworks|picks|ones)\b|\btop\s+(\d{1,2})\b"
+)
+_ANY_LANGUAGE = re.compile(r"\b(any|all|every|whatever|other) languages?\b")
+_PERIOD_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+
+@dataclass(slots=True)
+class Extraction:
+    text: str  # what is left once the modifiers' words are removed
+    changes: dict[str, Any] = field(default_factory=dict)
+
+    def cut(self, match: re.Match[str]) -> None:
+        self.text = self.text[: match.start()] + " " + self.text[match.end() :]
+
+
+def parse_number(digits: str, unit: str | None) -> int:
+    value = float(digits.replace(",", "")) if "," in digits and len(digits.split(",")[-1]) == 3 else float(digits.replace(",", "."))
+    scale = {"k": 1_000, "thousand": 1_000, "m": 1_000_000, "million": 1_000_000}.get((unit or "").lower(), 1)
+    return int(value * scale)
+
+
+def extract_modifiers(text: str, today: date) -> Extraction:
+    ex = Extraction(text)
+    _stars(ex)
+    _limit(ex)
+    _recency(ex, today)
+    _popularity(ex, today)
+    _sort(ex)
+    _language(ex)
+    return ex
+
+
+def _stars(ex: Extraction) -> None:
+    for pattern, kind in _STAR_RULES:
+        m = pattern.search(ex.text)
+        if not m:
+            continue
+        g = m.groups()
+        if kind == "range":
+            low, high = sorted((parse_number(g[0], g[1]), parse_number(g[2], g[3])))
+            ex.changes.update(min_stars=low, max_stars=high)
+        elif kind == "min":
+            ex.changes.setdefault("min_stars", parse_number(g[0], g[1]))
+            ex.changes.setdefault("max_stars", None)
+        else:
+            ex.changes.setdefault("max_stars", parse_number(g[0], g[1]))
+            ex.changes.setdefault("min_stars", None)
+        ex.cut(m)
+
+
+def _limit(ex: Extraction) -> None:
+    m = _LIMIT.search(ex.text)
+    if m:
+        ex.changes["limit"] = max(1, min(10, int(m.group(1) or m.group(2))))
+        ex.cut(m)
+
+
+def _recency(ex: Extraction, today: date) -> None:
+    created = bool(_CREATED.search(ex.text))
+    key = "created_after" if created else "pushed_after"
+    if m := _THIS_YEAR.search(ex.text):
+        ex.changes[key] = date(today.year, 1, 1)
+        ex.cut(m)
+    elif m := _LAST_PERIOD.search(ex.text):
+        count = int(m.group(1)) if m.group(1) else 1
+        ex.changes[key] = today - timedelta(days=count * _PERIOD_DAYS[m.group(2)])
+        ex.cut(m)
+    if m := _RECENTLY_UPDATED.search(ex.text):
+        ex.changes.setdefault("pushed_after", today - timedelta(days=RECENT_DAYS))
+        ex.cut(m)
+    if m := _ACTIVE.search(ex.text):
+        ex.changes.setdefault("pushed_after", today - timedelta(days=ACTIVE_DAYS))
+        ex.cut(m)
+    if created and (m := _CREATED.search(ex.text)):
+        ex.cut(m)
+
+
+def _popularity(ex: Extraction, today: date) -> None:
+    stars_given = "min_stars" in ex.changes or "max_stars" in ex.changes
+    rules = (
+        (_VERY_POPULAR, {"min_stars": VERY_POPULAR_MIN_STARS, "max_stars": None, "sort": "stars"}),
+        (_SMALL, {"min_stars": None, "max_stars": SMALL_MAX_STARS}),
+        (_POPULAR, {"min_stars": POPULAR_MIN_STARS, "max_stars": None}),
+        (_GROWING, {"min_stars": None, "sort": "growth"}),
+        (_NEW, {"min_stars": None, "created_after": today - timedelta(days=NEW_DAYS)}),
+    )
+    for pattern, changes in rules:
+        m = pattern.search(ex.text)
+        if not m:
+            continue
+        for k, v in changes.items():
+            if stars_given and k in ("min_stars", "max_stars"):
+                continue
+            ex.changes.setdefault(k, v)
+        stars_given = stars_given or "min_stars" in ex.changes or "max_stars" in ex.changes
+        ex.text = pattern.sub(" ", ex.text)
+
+
+def _sort(ex: Extraction) -> None:
+    if m := _SORT_UPDATED.search(ex.text):
+        ex.changes.setdefault("sort", "updated")
+        ex.cut(m)
+    if m := _SORT_STARS.search(ex.text):
+        ex.changes.setdefault("sort", "stars")
+        ex.cut(m)
+
+
+def _language(ex: Extraction) -> None:
+    if m := _ANY_LANGUAGE.search(ex.text):
+        ex.changes["language"] = None
+        ex.cut(m)
+        return
+    for m in _LANGUAGE_PATTERN.finditer(ex.text):
+        alias = m.group(1)
+        if alias in AMBIGUOUS_LANGUAGES and alias not in AMBIGUOUS_OK_ALONE and not _has_context(ex.text, m):
+            continue
+        ex.changes["language"] = LANGUAGES[alias]
+        start = m.start()
+        before = ex.text[:start].rstrip()
+        for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
+            if before.endswith(" " + word) or before == word:
+                start = len(before) - len(word)
+                break
+        ex.text = ex.text[:start] + " " + ex.text[m.end() :]
+        return
+
+
+def _has_context(text: str, m: re.Match[str]) -> bool:
+    before = text[: m.start()].rstrip()
+    after = text[m.end() :].lstrip()
+    if any(before.endswith(" " + w) or before == w for w in LANGUAGE_CONTEXT_BEFORE):
+        return True
+    if m.group(1) == "go" and not before:
+        return True  # "go web frameworks"
+    next_word = re.match(r"[a-z]+", after)
+    return bool(next_word and next_word.group(0) in LANGUAGE_CONTEXT_AFTER)
+
+
+_ALIASES = sorted(LANGUAGES, key=len, reverse=True)
+_LANGUAGE_PATTERN = re.compile(
+    r"(?<![\w+#.\-])(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
+)

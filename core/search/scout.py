@@ -1,0 +1,148 @@
+"""The Scout: candidates for a query from several search strategies run in parallel.
+
+Strategies (one source search each): *most-starred* and *recently-active* run the precise query
+(concepts ANDed, synonyms ORed) sorted two ways; *expanded-synonyms* ORs every concept and its
+synonyms for recall, sorted by best match. Results are merged and de-duplicated; archived repos
+and forks are dropped. When fewer than ``min_results`` remain, filters are relaxed one step at a
+time (phrases -> keywords, recency, star range, language) with a single broad search per step,
+and each relaxation is reported in ``notes``. A failing or slow strategy costs only its own
+results: the report is flagged ``partial`` and keeps the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from core.errors import OmgError, SourceError
+from core.models import Repository, SearchParams
+from core.sources.base import RepoSource
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    name: str
+    params: SearchParams
+    sort: str  # "stars" | "updated" | "best"
+
+
+@dataclass(slots=True)
+class ScoutReport:
+    candidates: list[Repository] = field(default_factory=list)
+    params: SearchParams | None = None  # the parameters finally used (after any relaxation)
+    notes: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # per-strategy failure reasons
+    partial: bool = False
+    relaxed: list[str] = field(default_factory=list)
+    found_by: dict[str, list[str]] = field(default_factory=dict)  # full name -> strategy names
+    exact: set[str] = field(default_factory=set)  # lower-cased full names found before relaxing
+    searches: int = 0
+    succeeded: int = 0
+    last_error: OmgError | None = None
+
+
+def concepts(params: SearchParams) -> list[list[str]]:
+    grouped = {w.lower() for g in params.synonym_groups for w in g}
+    out: list[list[str]] = [[p] for p in params.phrases] + [list(g) for g in params.synonym_groups if g]
+    out += [[k] for k in params.keywords if k.lower() not in grouped]
+    out += [[t] for t in params.topics if t.lower() not in grouped]
+    return out
+
+
+def expanded(params: SearchParams) -> SearchParams:
+    """Any concept (or any of its synonyms) may match: one OR'd group."""
+    terms = list(dict.fromkeys(t for group in concepts(params) for t in group))
+    return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []})
+
+
+def strategies(params: SearchParams) -> list[Strategy]:
+    plan = [Strategy("most-starred", params, "stars"), Strategy("recently-active", params, "updated")]
+    if concepts(params):
+        plan.append(Strategy("expanded-synonyms", expanded(params), "best"))
+    return plan
+
+
+# (label for the note, change to apply) -- tried in order while results stay thin
+def relaxation_steps(params: SearchParams) -> list[tuple[str, Callable[[SearchParams], SearchParams]]]:
+    steps: list[tuple[str, Callable[[SearchParams], SearchParams]]] = []
+    if params.phrases or params.topics:
+        steps.append(("matched the words loosely instead of as exact phrases/topics",
+                      lambda p: p.model_copy(update={"keywords": p.keywords + p.phrases + p.topics, "phrases": [], "topics": []})))
+    if params.pushed_after or params.created_after:
+        steps.append(("dropped the date filter", lambda p: p.model_copy(update={"pushed_after": None, "created_after": None})))
+    if params.min_stars is not None or params.max_stars is not None:
+        steps.append(("removed the star limits", lambda p: p.model_copy(update={"min_stars": None, "max_stars": None})))
+    if params.language:
+        steps.append((f"included languages other than {params.language}", lambda p: p.model_copy(update={"language": None})))
+    return steps
+
+
+class Scout:
+    def __init__(self, source: RepoSource, *, per_strategy: int = 30, min_results: int = 5) -> None:
+        self.source = source
+        self.per_strategy = per_strategy
+        self.min_results = min_results
+
+    async def gather(self, params: SearchParams, *, deadline: float) -> ScoutReport:
+        """Candidates for ``params``; ``deadline`` is a ``time.monotonic()`` instant."""
+        report = ScoutReport(params=params)
+        seen: dict[str, Repository] = {}
+        await self._run(strategies(params), seen, report, deadline)
+        report.exact = set(seen)
+        exact = len(seen)
+        current = params
+        for label, change in relaxation_steps(params):
+            if len(seen) >= self.min_results or time.monotonic() >= deadline:
+                break
+            current = change(current)
+            report.relaxed.append(label)
+            await self._run([Strategy("relaxed", expanded(current), "best")], seen, report, deadline)
+        if report.relaxed:
+            report.params = current
+            report.notes.append(_relax_note(params, current, report.relaxed, exact))
+        report.candidates = list(seen.values())
+        if not report.candidates and report.succeeded == 0 and report.last_error is not None:
+            raise report.last_error  # nothing to show: the coordinator turns it into a friendly reply
+        return report
+
+    async def _run(self, plan: list[Strategy], seen: dict[str, Repository], report: ScoutReport, deadline: float) -> None:
+        tasks = {asyncio.create_task(self.source.search(s.params, sort=s.sort, limit=self.per_strategy)): s for s in plan}
+        report.searches += len(tasks)
+        done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+        for task in pending:
+            task.cancel()
+            report.partial = True
+            report.errors.append(f"{tasks[task].name}: timed out")
+        if pending:
+            report.notes.append("Some searches took too long, so these results may be incomplete.")
+        for task in tasks:  # in plan order, so the merge is deterministic
+            if task not in done:
+                continue
+            strategy = tasks[task]
+            exc = task.exception()
+            if exc is not None:
+                report.partial = True
+                report.errors.append(f"{strategy.name}: {_reason(exc)}")
+                report.last_error = exc if isinstance(exc, OmgError) else SourceError()
+                continue
+            report.succeeded += 1
+            for repo in task.result():
+                if repo.archived or repo.fork:
+                    continue
+                key = repo.full_name.lower()
+                seen.setdefault(key, repo)
+                report.found_by.setdefault(key, []).append(strategy.name)
+
+
+def _reason(exc: BaseException) -> str:
+    return exc.user_message if isinstance(exc, OmgError) else f"{type(exc).__name__}"
+
+
+def _relax_note(original: SearchParams, final: SearchParams, steps: list[str], found: int) -> str:
+    head = f"No exact matches for {original.describe()}" if found == 0 else f"Only a few exact matches for {original.describe()}"
+    return f"{head}; I widened the search to {final.describe()} ({'; '.join(steps)})."
+
+
+__all__ = ["Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "strategies"]

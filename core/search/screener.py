@@ -1,0 +1,246 @@
+"""The Screener: a coarse, diversity-keeping cut of the Scout's candidates, then full scoring.
+
+Coarse ranking (no network): 0.6 x query relevance (name/description/topics) + 0.25 x popularity
+*rank within this candidate set* + 0.15 x recency of the last push -- so a set of small projects
+is judged among themselves, and nothing is cut by an absolute star count. The user's own star
+range is respected (candidates outside it are dropped), nothing else. For "small/new" queries
+popularity weighs less and 12-month growth counts instead. Diversity: at most 2 repos per owner,
+1 per repository name, and -- when no language was asked for -- at most ~60 % in one language.
+
+Then the best ``score_top`` candidates get their signals and README fetched concurrently (a
+bounded semaphore: on live GitHub each costs API calls) and are scored (``core.search.scoring``);
+the top ``limit`` (max 10) are returned, each with a one-line ``why``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from core.errors import LLMError, OmgError, RateLimited, SourceError
+from core.models import Repository, RepoSignals, ScoredRepository, SearchParams
+from core.search.relevance import compile_terms, relevance
+from core.search.scoring import (
+    HeuristicTextScorer,
+    TextScorer,
+    days_since,
+    human,
+    rank_key,
+    recency_score,
+    score_repository,
+)
+from core.sources.base import RepoSource
+
+log = logging.getLogger("omg.search.screener")
+
+MAX_RESULTS = 10
+LANGUAGE_SHARE = 0.6
+
+
+@dataclass(slots=True)
+class ScreenReport:
+    items: list[ScoredRepository] = field(default_factory=list)
+    scored: int = 0
+    partial: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def in_star_range(repo: Repository, params: SearchParams) -> bool:
+    if params.min_stars is not None and repo.stars < params.min_stars:
+        return False
+    return params.max_stars is None or repo.stars <= params.max_stars
+
+
+def wants_small(params: SearchParams) -> bool:
+    return params.max_stars is not None or params.created_after is not None or params.sort == "growth"
+
+
+def coarse_rank(
+    candidates: Sequence[Repository],
+    params: SearchParams,
+    now: datetime,
+    *,
+    star_range: SearchParams | None = None,
+    exact: set[str] | None = None,
+) -> list[Repository]:
+    """Candidates in the star range, best first (see the module docstring).
+
+    ``star_range`` defaults to ``params`` (it differs when the Scout relaxed the stars);
+    candidates in ``exact`` (lower-cased full names matching before any relaxation) come first.
+    """
+    pool = [r for r in candidates if in_star_range(r, star_range or params)]
+    if not pool:
+        return []
+    terms = compile_terms(params)
+    by_stars = sorted(pool, key=lambda r: r.stars)
+    star_pct = {id(r): (i + 1) / len(pool) for i, r in enumerate(by_stars)}
+    small = wants_small(params)
+
+    def score(repo: Repository) -> float:
+        rel = relevance(repo, terms)
+        rel_score = rel.score / 10 if rel else 0.5
+        pushed = recency_score(days_since(repo.pushed_at, now))
+        fresh = (pushed or 0.0) / 10
+        if small:
+            growth = repo.star_growth_12m or repo.star_growth_6m
+            ratio = growth / max(1, repo.stars - growth) if growth and growth > 0 else 0.0
+            return 0.6 * rel_score + 0.1 * star_pct[id(repo)] + 0.15 * fresh + 0.15 * min(1.0, ratio)
+        return 0.6 * rel_score + 0.25 * star_pct[id(repo)] + 0.15 * fresh
+
+    first = exact or set()
+    ranked = sorted(pool, key=lambda r: (bool(first) and r.full_name.lower() not in first, -score(r), -r.stars))
+    return diversify(ranked, len(ranked), language_free=params.language is None)
+
+
+def diversify(ranked: Sequence[Repository], k: int, *, language_free: bool) -> list[Repository]:
+    """Greedy pick in rank order under the diversity caps; skipped ones fill any space left."""
+    owners: Counter[str] = Counter()
+    names: Counter[str] = Counter()
+    languages: Counter[str] = Counter()
+    lang_cap = max(2, math.ceil(LANGUAGE_SHARE * min(k, 12)))
+    picked: list[Repository] = []
+    skipped: list[Repository] = []
+    for repo in ranked:
+        lang = (repo.language or "").lower()
+        if (
+            owners[repo.owner.lower()] >= 2
+            or names[repo.name.lower()] >= 1
+            or (language_free and lang and languages[lang] >= lang_cap and len(picked) < 12)
+        ):
+            skipped.append(repo)
+            continue
+        picked.append(repo)
+        owners[repo.owner.lower()] += 1
+        names[repo.name.lower()] += 1
+        languages[lang] += 1
+    return (picked + skipped)[:k]
+
+
+class Screener:
+    def __init__(
+        self,
+        source: RepoSource,
+        text_scorer: TextScorer | None = None,
+        *,
+        score_top: int = 12,
+        concurrency: int = 6,
+        fetch_readme: bool = True,
+    ) -> None:
+        self.source = source
+        self.text_scorer = text_scorer or HeuristicTextScorer()
+        self.score_top = score_top
+        self.concurrency = concurrency
+        self.fetch_readme = fetch_readme
+
+    async def screen(
+        self,
+        candidates: Sequence[Repository],
+        params: SearchParams,
+        *,
+        now: datetime,
+        deadline: float,
+        star_range: SearchParams | None = None,
+        exact: set[str] | None = None,
+    ) -> ScreenReport:
+        """Score the best candidates for ``params`` (see ``coarse_rank`` for the other arguments)."""
+        report = ScreenReport()
+        shortlist = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)[: self.score_top]
+        report.scored = len(shortlist)
+        semaphore = asyncio.Semaphore(self.concurrency)
+        limited = asyncio.Event()  # set on a rate limit: stop spending calls
+        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limited)) for repo in shortlist]
+        done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
+        items: list[ScoredRepository] = []
+        gaps: list[str] = []
+        for repo, task in zip(shortlist, tasks):
+            if task in done:
+                item, gap = task.result()
+            else:
+                task.cancel()
+                item, gap = _scored(repo, None, None, params, now, None), "time budget"
+            items.append(item)
+            if gap:
+                gaps.append(gap)
+        if pending or gaps:
+            report.partial = True
+            report.notes.append(_gap_note(gaps, len(items)))
+        source_notes = {note for item in items if item.signals for note in item.signals.notes}
+        report.notes.extend(sorted(source_notes)[:3])
+        first = exact or set()
+        items.sort(key=lambda i: (bool(first) and i.full_name.lower() not in first, *rank_key(i)))
+        report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
+        return report
+
+    async def _score_one(
+        self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore, limited: asyncio.Event
+    ) -> tuple[ScoredRepository, str | None]:
+        signals: RepoSignals | None = None
+        readme: str | None = None
+        gap: str | None = None
+        if not limited.is_set():
+            async with semaphore:
+                try:
+                    signals, readme = await asyncio.gather(
+                        self.source.get_signals(repo.full_name),
+                        self.source.get_readme(repo.full_name) if self.fetch_readme else _none(),
+                    )
+                except RateLimited as exc:
+                    limited.set()
+                    gap = exc.user_message
+                except OmgError as exc:
+                    gap = exc.user_message
+                except Exception:  # a source bug must not sink the whole search
+                    log.exception("signals failed", extra={"repo": repo.full_name})
+                    gap = "unexpected error"
+        else:
+            gap = "rate limit"
+        text = None
+        try:
+            text = await self.text_scorer.score_text(repo, signals, params, readme)
+        except (LLMError, SourceError):
+            text = None  # the heuristics in score_repository take over
+        except Exception:
+            log.exception("text scorer failed", extra={"repo": repo.full_name})
+            text = None
+        return _scored(repo, signals, readme, params, now, text), gap
+
+
+async def _none() -> None:
+    return None
+
+
+def _scored(repo: Repository, signals, readme, params: SearchParams, now: datetime, text) -> ScoredRepository:
+    scores = score_repository(repo, signals, params, readme, now=now, text=text)
+    item = ScoredRepository(**repo.model_dump(), scores=scores, signals=signals)
+    item.why = why_line(item)
+    return item
+
+
+def why_line(item: ScoredRepository) -> str:
+    """One line: what it matches, then its strongest measured facts."""
+    s = item.scores
+    parts: list[str] = []
+    rel = s.reasons.get("relevance", "")
+    if "relevance" not in s.unmeasured and rel.startswith("matches"):
+        parts.append(rel.split(";")[0].replace("matches", "Matches", 1))
+    parts.append(f"{human(item.stars)} stars")
+    growth = item.star_growth_12m if item.star_growth_12m is not None else item.star_growth_6m
+    if growth and growth > 0:
+        parts.append(f"+{human(growth)} in {'12' if item.star_growth_12m is not None else '6'} months")
+    measured = {d: v for d, v in s.by_dimension().items() if d != "relevance" and d not in s.unmeasured}
+    if measured:
+        best = max(measured, key=lambda d: measured[d])
+        if measured[best] >= 7:
+            parts.append(f"strong {best.replace('_', ' ')} ({measured[best]:.1f}/10)")
+    return "; ".join(parts)
+
+
+def _gap_note(gaps: list[str], total: int) -> str:
+    reasons = sorted(set(gaps))
+    return f"Some details could not be fetched for {len(gaps)} of {total} repositories ({'; '.join(reasons)[:160]}), so they were scored on what was measured."

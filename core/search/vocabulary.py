@@ -1,0 +1,124 @@
+"""Hand-curated words the rule-based query translator knows: languages, synonyms, filler.
+
+Languages map to GitHub's canonical names (what ``language:`` and the catalog use). A synonym
+entry is (triggers, expansions): a trigger found in the query becomes one concept whose OR'd
+alternatives are the triggers plus the expansions (expansions never trigger on their own, so
+"store" alone stays a keyword).
+"""
+
+from __future__ import annotations
+
+LANGUAGES: dict[str, str] = {
+    "python": "Python", "py": "Python", "python3": "Python", "pypi": "Python",
+    "typescript": "TypeScript", "ts": "TypeScript",
+    "javascript": "JavaScript", "js": "JavaScript", "node": "JavaScript", "nodejs": "JavaScript",
+    "node.js": "JavaScript", "ecmascript": "JavaScript",
+    "go": "Go", "golang": "Go",
+    "rust": "Rust", "rustlang": "Rust",
+    "c++": "C++", "cpp": "C++", "cplusplus": "C++", "cxx": "C++",
+    "c#": "C#", "csharp": "C#", "c-sharp": "C#", ".net": "C#", "dotnet": "C#",
+    "c": "C",
+    "java": "Java", "jvm": "Java",
+    "kotlin": "Kotlin", "kt": "Kotlin",
+    "swift": "Swift",
+    "objective-c": "Objective-C", "objective c": "Objective-C", "objc": "Objective-C", "obj-c": "Objective-C",
+    "ruby": "Ruby", "rb": "Ruby",
+    "php": "PHP",
+    "scala": "Scala",
+    "elixir": "Elixir",
+    "erlang": "Erlang",
+    "haskell": "Haskell",
+    "clojure": "Clojure", "clj": "Clojure",
+    "lua": "Lua",
+    "dart": "Dart",
+    "r": "R", "rlang": "R",
+    "julia": "Julia",
+    "shell": "Shell", "bash": "Shell", "sh": "Shell", "zsh": "Shell", "shell script": "Shell",
+    "powershell": "PowerShell", "pwsh": "PowerShell",
+    "perl": "Perl",
+    "matlab": "MATLAB",
+    "tex": "TeX", "latex": "TeX",
+    "vim script": "Vim Script", "vimscript": "Vim Script", "viml": "Vim Script",
+    "coffeescript": "CoffeeScript",
+    "groovy": "Groovy",
+    "actionscript": "ActionScript",
+    "html": "HTML",
+    "css": "CSS",
+    "ocaml": "OCaml",
+    "f#": "F#", "fsharp": "F#",
+    "zig": "Zig",
+    "nim": "Nim",
+    "crystal": "Crystal",
+    "elm": "Elm",
+    "solidity": "Solidity",
+    "jupyter": "Jupyter Notebook", "jupyter notebook": "Jupyter Notebook",
+    "dm": "DM", "byond": "DM",
+}
+
+# aliases that are also everyday words/letters: a language only with context ("in go", "r packages")
+AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "dm", "kt", "rb", "py", "ts", "js", "node", "jvm", "crystal", "elm", "dart"})
+# ...but these are safe enough whenever they stand alone as a word
+AMBIGUOUS_OK_ALONE = frozenset({"py", "ts", "js", "golang"})
+LANGUAGE_CONTEXT_BEFORE = ("in", "for", "using", "with", "written in", "language", "programming in", "based on")
+LANGUAGE_CONTEXT_AFTER = (
+    "library", "libraries", "lib", "libs", "language", "lang", "code", "project", "projects",
+    "programming", "framework", "frameworks", "tool", "tools", "package", "packages", "module",
+    "modules", "repo", "repos", "repositories", "implementation", "implementations", "web", "cli",
+    "server", "servers", "client", "clients", "app", "apps", "game", "games", "compiler", "orm",
+    "http", "api", "sdk", "bindings", "crate", "crates", "gem", "gems", "developers",
+)
+
+SYNONYMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
+    (("state management", "state manager", "state container"), ("store",)),
+    (("web framework", "web frameworks", "http framework", "http server", "web server"), ("web server", "http server", "web framework")),
+    (("machine learning", "ml"), ("deep learning",)),
+    (("deep learning", "neural network", "neural networks"), ("machine learning",)),
+    (("orm", "orms", "object relational mapper"), ("database", "query builder")),
+    (("database", "databases", "db"), ("datastore", "storage engine")),
+    (("llm", "llms", "large language model", "large language models"), ("language model", "gpt")),
+    (("ai agent", "ai agents", "agent framework", "agentic"), ("agent", "agents")),
+    (("cli", "command line", "command-line", "terminal app"), ("terminal", "command line")),
+    (("testing", "test framework", "test runner", "unit testing", "unit test"), ("test", "testing")),
+    (("http client", "rest client", "api client"), ("http", "requests")),
+    (("ui components", "component library", "ui kit", "ui library", "design system"), ("components", "ui")),
+    (("static site generator", "ssg", "static site"), ("static site", "blog")),
+    (("game engine", "gamedev", "game development"), ("game engine",)),
+    (("authentication", "auth", "oauth", "login", "sso"), ("authentication", "authorization")),
+    (("visualization", "data visualization", "charts", "charting", "plotting"), ("chart", "plot", "dashboard")),
+    (("web scraping", "scraping", "scraper", "crawler", "crawling"), ("scraper", "crawler", "spider")),
+    (("logging", "logger"), ("log", "logs")),
+    (("message queue", "job queue", "task queue", "background jobs", "queue"), ("queue", "worker")),
+    (("text editor", "code editor", "ide"), ("editor",)),
+    (("linter", "linting", "static analysis"), ("lint", "linter")),
+    (("bundler", "build tool", "module bundler"), ("bundler", "build")),
+    (("kubernetes", "k8s"), ("kubernetes", "k8s")),
+    (("monitoring", "observability"), ("metrics", "monitoring", "observability")),
+    (("computer vision", "object detection", "image recognition"), ("vision", "image")),
+    (("nlp", "natural language processing"), ("nlp", "text")),
+    (("self-hosted", "self hosted", "selfhosted"), ("self-hosted", "selfhosted")),
+    (("note taking", "note-taking", "notes app", "knowledge base"), ("notes", "markdown")),
+    (("password manager",), ("password", "vault")),
+    (("tutorial", "tutorials", "learning resources", "course", "courses", "roadmap"), ("learn", "guide", "tutorial")),
+    (("interview prep", "coding interview", "interview questions", "leetcode"), ("interview", "algorithms")),
+    (("awesome list", "awesome lists", "awesome-list", "curated list", "curated lists"), ("awesome", "curated")),
+    (("dataframe", "dataframes", "data analysis"), ("dataframe", "data")),
+    (("reverse proxy", "load balancer"), ("proxy",)),
+    (("container", "containers", "docker"), ("docker", "container")),
+]
+
+FILLER = frozenset(
+    """
+    a an the and or of on to in at by for from with about into as is are was be been being it its this
+    that these those them they their there here any some few several many much more most very really
+    find finding search searching look looking show showing list listing give get got fetch recommend
+    recommendations suggest suggestions need needs want wanted like would could should can may might
+    please help me my i we our us you your something anything things thing stuff kind kinds sort sorts
+    type types good great nice best better cool decent solid useful interesting awesome top
+    library libraries lib libs tool tools toolkit package packages module modules project projects repo
+    repos repository repositories github open source open-source opensource code software solution
+    solutions option options alternative alternatives app apps implementation implementations
+    written using based built use used which what how about also just only instead maybe ok okay now but
+    ones one other else same then than so too either both all ever new newer newest hey hi hello
+    do does did have has had want wants know let lets tell see check out similar go
+    """.split()
+)
