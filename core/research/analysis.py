@@ -1,0 +1,182 @@
+"""ANALYZE steps: deterministic synthesis from what was fetched (an LLM phrases it when configured).
+
+Findings only ever name repositories the session actually found; an LLM finding that names
+anything else (or links a page that was not fetched) is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from datetime import UTC, datetime
+
+from pydantic import BaseModel, Field
+
+from core.errors import LLMError
+from core.research.evidence import Candidate, fetched_sources, gather
+from core.research.llm import ChatMessage
+from core.research.models import PlanStep, ResearchMode, StepResult
+from core.research.steps import StepContext
+
+log = logging.getLogger("omg.research.analysis")
+
+_NAME = re.compile(r"\b[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+\b")
+_URL = re.compile(r"https?://[^\s)>\]]+")
+_VERSION_GOAL = re.compile(r"\b(version|release|released|changelog|tag)\b", re.I)
+
+
+def facts(c: Candidate) -> str:
+    parts = [f"**{c.name}**"]
+    if c.repo.stars:
+        parts.append(f"★ {c.repo.stars:,}")
+    if c.repo.language:
+        parts.append(c.repo.language)
+    days = c.days_since_push()
+    if days is not None:
+        parts.append("pushed today" if days == 0 else f"pushed {days} days ago")
+    if c.signals and c.signals.latest_release:
+        when = c.signals.latest_release_at.date().isoformat() if c.signals.latest_release_at else ""
+        parts.append(f"latest release {c.signals.latest_release}" + (f" ({when})" if when else ""))
+    line = " · ".join(parts)
+    return f"{line}: {c.repo.description.strip()[:160]}" if c.repo.description.strip() else line
+
+
+def _names(cs: list[Candidate]) -> str:
+    return ", ".join(c.name for c in cs)
+
+
+def risks(candidates: list[Candidate]) -> list[str]:
+    flags: list[str] = []
+    now = datetime.now(UTC)
+    for c in candidates:
+        days = c.days_since_push(now)
+        s = c.signals
+        if c.repo.archived:
+            flags.append(f"{c.name} is archived: it gets no more updates, whatever its README says.")
+        elif days is not None and days > 365:
+            flags.append(f"{c.name} hasn't been pushed in {days} days, so claims of active maintenance don't hold.")
+        if s and s.latest_release_at and (now - _aware(s.latest_release_at)).days > 730:
+            flags.append(f"{c.name}'s latest release is from {s.latest_release_at.year}.")
+        if s and s.open_issues_only and s.closed_issues_90d is not None and s.open_issues_only > 10 * max(s.closed_issues_90d, 1):
+            flags.append(f"{c.name} has an issue backlog ({s.open_issues_only:,} open, {s.closed_issues_90d} closed in 90 days).")
+    return flags
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def cross_verify(candidates: list[Candidate]) -> list[str]:
+    findings: list[str] = []
+    corroborated = [c for c in candidates if c.hits >= 2]
+    single = [c for c in candidates if c.hits == 1]
+    if corroborated:
+        findings.append(f"Found by several independent searches (stronger evidence): {_names(corroborated[:6])}.")
+    if single:
+        findings.append(f"Seen in only one search (weaker evidence): {_names(single[:6])}.")
+    measured = [c for c in candidates if c.signals is not None]
+    flags = risks(candidates)
+    findings += flags
+    for c in measured:
+        s = c.signals
+        assert s is not None
+        if not any(c.name in f for f in flags) and (s.commits_90d or s.latest_release):
+            activity = f"{s.commits_90d} commits in 90 days" if s.commits_90d else f"release {s.latest_release}"
+            findings.append(f"{c.name}: measured activity ({activity}) matches how it presents itself.")
+    if not measured:
+        findings.append("No measured signals were available, so claims could not be checked against data.")
+    return findings
+
+
+def summary(candidates: list[Candidate], goal: str) -> list[str]:
+    if not candidates:
+        return ["No repositories matched the searches; broader or different words may help."]
+    findings = [facts(c) for c in candidates[:3]]
+    if _VERSION_GOAL.search(goal):
+        released = [c for c in candidates[:3] if c.signals and c.signals.latest_release]
+        if released:
+            top = released[0]
+            findings.insert(0, f"Latest release of {top.name}: {facts(top).split('latest release ')[-1].split(':')[0]}.")
+    return findings
+
+
+def synthesis(candidates: list[Candidate]) -> list[str]:
+    if not candidates:
+        return ["The searches found nothing to build a balanced answer on; the goal may need other words."]
+    leaders = [c for c in candidates if "opposing_views" not in c.purposes or c.hits > 1][:3]
+    findings = [f"Leading options: {_names(leaders)}." if leaders else "No clear leaders emerged."]
+    emerging = [c for c in candidates if "recent" in c.purposes and c not in leaders and (c.repo.stars or 0) < 5000]
+    if emerging:
+        findings.append(f"Emerging or recently active: {_names(emerging[:3])}.")
+    opposing = [c for c in candidates if "opposing_views" in c.purposes and c not in leaders]
+    findings.append(
+        f"Alternatives and opposing approaches: {_names(opposing[:4])}." if opposing
+        else "No strong alternatives or opposing approaches turned up in the searches."
+    )
+    flags = risks(candidates[:10])
+    findings += [f"Risk: {f}" for f in flags[:4]]
+    measured = sum(1 for c in candidates if c.signals is not None)
+    corroborated = sum(1 for c in candidates if c.hits >= 2)
+    level = "high" if corroborated >= 3 and measured >= 3 else "medium" if corroborated or measured else "low"
+    findings.append(
+        f"Confidence: {level} ({corroborated} repositories corroborated by several searches, "
+        f"{measured} checked against measured activity)."
+    )
+    return findings
+
+
+class _Findings(BaseModel):
+    findings: list[str] = Field(default_factory=list, max_length=10)
+
+
+def _grounded(findings: list[str], known: set[str], urls: set[str]) -> list[str]:
+    kept = []
+    for finding in findings:
+        names = set(_NAME.findall(finding)) - {"N/A", "and/or"}
+        links = set(_URL.findall(finding))
+        if names <= known and links <= urls and finding.strip():
+            kept.append(finding.strip())
+    return kept
+
+
+async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candidate]) -> list[str]:
+    if ctx.llm is None or not candidates:
+        return []
+    evidence = [
+        {"repo": c.name, "stars": c.repo.stars, "description": c.repo.description[:200],
+         "foundBy": sorted(c.purposes), "searchHits": c.hits, "readme": (c.readme or "")[:300],
+         "latestRelease": c.signals.latest_release if c.signals else None,
+         "commits90d": c.signals.commits_90d if c.signals else None}
+        for c in candidates[:10]
+    ]
+    messages = [
+        ChatMessage(role="system", content=(
+            "You write research findings as short sentences. Use ONLY the evidence given; name only "
+            "repositories that appear in it; no links. Return JSON {\"findings\": [str]} (3-8 items).")),
+        ChatMessage(role="user", content=f"Goal: {ctx.session.query}\nTask: {step.description}\n"
+                    f"Evidence: {json.dumps(evidence, default=str)}"),
+    ]
+    try:
+        answer = await ctx.llm.structured(
+            messages, _Findings, timeout=ctx.settings.step_timeout_seconds / 2, task="research_analyze_step"
+        )
+    except LLMError as exc:
+        log.warning("llm synthesis failed, using the local synthesis", extra={"error": repr(exc)})
+        return []
+    urls = {s.url for s in fetched_sources(ctx.session) if s.url}
+    return _grounded(answer.findings, {c.name for c in candidates}, urls)
+
+
+async def run_analyze(step: PlanStep, ctx: StepContext, started: datetime) -> StepResult:
+    candidates = gather(ctx.session)
+    purpose = step.purpose or ("summary" if ctx.session.mode is ResearchMode.QUICK_SCAN else "synthesis")
+    if purpose == "cross_verify":
+        findings = cross_verify(candidates)
+    else:
+        local = summary(candidates, ctx.session.query) if purpose == "summary" else synthesis(candidates)
+        findings = await _llm_findings(ctx, step, candidates) or local
+    return StepResult(
+        step_id=step.step_id, status="done", started_at=started, findings=findings,
+        summary=f"{len(findings)} finding(s) from {len(candidates)} repositories",
+    )

@@ -1,0 +1,36 @@
+"""Wiring for the research orchestrator (bot/app.py, the CLI and tests call this)."""
+
+from __future__ import annotations
+
+from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
+from core.research.executor import Executor
+from core.research.llm import StructuredLLM, WebSearch
+from core.research.llm_planner import LLMPlanner
+from core.research.orchestrator import Orchestrator
+from core.research.planner import LocalPlanner
+from core.research.service import Notifier, ResearchService
+from core.research.settings import ResearchSettings
+from core.research.store import FileResearchStore, ResearchStore
+from core.sources.base import RepoSource
+
+
+def build_research_service(
+    settings: ResearchSettings,
+    source: RepoSource,
+    *,
+    store: ResearchStore | None = None,
+    llm: StructuredLLM | None = None,
+    web: WebSearch | None = None,
+    notifier: Notifier | None = None,
+    owner: str | None = None,
+) -> ResearchService:
+    """Files under ``settings.data_dir/research`` unless ``store`` is given; LLM paths when ``llm`` is."""
+    store = store if store is not None else FileResearchStore(settings.data_dir)
+    local = LocalModeAnalyzer()
+    analyzer = LLMModeAnalyzer(llm, local, timeout=settings.llm_timeout_seconds) if llm else local
+    planner = (
+        LLMPlanner(llm, LocalPlanner(), timeout=settings.llm_timeout_seconds) if llm else LocalPlanner()
+    )
+    executor = Executor(store, source, settings, web=web, llm=llm, owner=owner)
+    orchestrator = Orchestrator(store, executor, settings, analyzer=analyzer, planner=planner)
+    return ResearchService(orchestrator, notifier=notifier)

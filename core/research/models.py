@@ -1,0 +1,168 @@
+"""Research sessions, plans, steps and results (camelCase on the wire, like core.models)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import Field
+
+from core.models import ConversationKey, Repository, RepoSignals, WireModel, utcnow
+
+
+class ResearchMode(StrEnum):
+    QUICK_SCAN = "quick_scan"
+    DEEP_PROBE = "deep_probe"
+
+    @property
+    def label(self) -> str:
+        return "Quick Scan" if self is ResearchMode.QUICK_SCAN else "Deep Probe"
+
+
+class ResearchStatus(StrEnum):
+    IDLE = "IDLE"
+    ANALYZING = "ANALYZING"
+    PLANNING = "PLANNING"
+    REVIEW_PENDING = "REVIEW_PENDING"
+    EXECUTING = "EXECUTING"
+    COMPLETED = "COMPLETED"
+    ERROR = "ERROR"
+    CANCELLED = "CANCELLED"
+
+
+class StepType(StrEnum):
+    SEARCH = "SEARCH"
+    BROWSE = "BROWSE"
+    ANALYZE = "ANALYZE"
+
+
+class PlanStep(WireModel):
+    step_id: int
+    type: StepType
+    description: str
+    search_queries: list[str] = Field(default_factory=list)
+    # What the step is for: "breadth", "recent", "opposing_views", "cross_verify", "feedback"...
+    purpose: str | None = None
+
+
+class ResearchPlan(WireModel):
+    session_id: str
+    rationale: str
+    steps: list[PlanStep]
+    version: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    source: Literal["local", "llm"] = "local"
+    feedback: str | None = None  # the feedback this version answers (None for the first plan)
+
+
+class ModeDecision(WireModel):
+    """The analyzer's verdict: a mode plus a one-sentence rationale."""
+
+    mode: ResearchMode
+    rationale: str
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    source: Literal["local", "llm", "override"] = "local"
+
+
+class Feedback(WireModel):
+    user: str
+    text: str
+    plan_version: int  # the plan the feedback was about
+    at: datetime = Field(default_factory=utcnow)
+
+
+class Decision(WireModel):
+    """One accepted button decision (audit trail; the source of truth for double clicks)."""
+
+    kind: Literal["approve", "revise", "cancel", "expire"]
+    user: str
+    plan_version: int
+    at: datetime = Field(default_factory=utcnow)
+
+
+class FeedbackRequest(WireModel):
+    """A Revise click without inline text: the user's next message is the feedback."""
+
+    user: str
+    plan_version: int
+    at: datetime = Field(default_factory=utcnow)
+
+
+class SourceRef(WireModel):
+    """Something the executor actually fetched; the report cites only these."""
+
+    kind: Literal["search", "repo", "readme", "signals", "web"]
+    title: str
+    url: str = ""  # empty for the offline catalog, which has no page to link
+
+
+class StepResult(WireModel):
+    step_id: int
+    status: Literal["done", "failed", "timeout"]
+    summary: str
+    started_at: datetime
+    finished_at: datetime = Field(default_factory=utcnow)
+    sources: list[SourceRef] = Field(default_factory=list)
+    repos: list[Repository] = Field(default_factory=list)  # SEARCH: what the queries found
+    signals: dict[str, RepoSignals] = Field(default_factory=dict)  # BROWSE: full name -> signals
+    readmes: dict[str, str] = Field(default_factory=dict)  # BROWSE: full name -> excerpt
+    findings: list[str] = Field(default_factory=list)  # ANALYZE: conclusions
+    error: str | None = None
+
+
+class ErrorContext(WireModel):
+    """What went wrong when a session entered ERROR."""
+
+    state: ResearchStatus
+    code: str
+    message: str
+    step_id: int | None = None
+    at: datetime = Field(default_factory=utcnow)
+
+
+class Lease(WireModel):
+    """Who is executing a session right now, and until when (renewed at every step)."""
+
+    owner: str
+    until: datetime
+
+
+class ResearchSession(WireModel):
+    id: str
+    query: str
+    requester: str
+    key: ConversationKey
+    mode: ResearchMode | None = None
+    status: ResearchStatus = ResearchStatus.IDLE
+    version: int = 0  # bumped by every successful store write (optimistic concurrency)
+    decision: ModeDecision | None = None
+    plans: list[ResearchPlan] = Field(default_factory=list)  # every version, oldest first
+    feedback: list[Feedback] = Field(default_factory=list)
+    decisions: list[Decision] = Field(default_factory=list)
+    awaiting_feedback: FeedbackRequest | None = None
+    results: list[StepResult] = Field(default_factory=list)  # checkpoints, in step order
+    report: str | None = None
+    cancel_requested_by: str | None = None
+    lease: Lease | None = None
+    review_deadline: datetime | None = None
+    query_truncated: bool = False
+    original_chars: int | None = None
+    error: ErrorContext | None = None
+    history: list[dict[str, Any]] = Field(default_factory=list)  # [{"from", "to", "at"}]
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+    @property
+    def plan(self) -> ResearchPlan | None:
+        return self.plans[-1] if self.plans else None
+
+    @property
+    def plan_version(self) -> int:
+        return self.plans[-1].version if self.plans else 0
+
+    def finished_step_ids(self) -> set[int]:
+        return {r.step_id for r in self.results}
+
+    def result_for(self, step_id: int) -> StepResult | None:
+        return next((r for r in self.results if r.step_id == step_id), None)

@@ -1,0 +1,185 @@
+"""The planner: a concrete ResearchPlan for a goal and a mode (offline, deterministic).
+
+Quick Scan: at most 3 steps, breadth and recent data, 1-2 searches run in parallel.
+Deep Probe: landscape -> recent work -> evidence -> opposing views -> cross-verification ->
+synthesis. Revisions re-plan from the goal plus *all* feedback so far, so nothing said earlier
+is lost. Every plan has a SEARCH step whose queries the executor can run.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Protocol
+
+from pydantic import Field
+
+from core.models import WireModel
+from core.research.models import PlanStep, ResearchMode, ResearchPlan, StepType
+from core.research.queries import keywords, language_of, repo_names, since, topic_terms
+
+QUICK_MAX_STEPS = 3
+DEEP_MAX_STEPS = 8
+
+_EXCLUDE = re.compile(
+    r"\b(?:no|not|without|exclude|excluding|skip|drop|avoid|remove|except|ignore)\s+"
+    r"(?:the\s+|any\s+)?([\w+#.\-]+)",
+    re.IGNORECASE,
+)
+_RECENT = re.compile(r"\b(recent|newer|newest|latest|last (year|months?)|fresh|up[- ]to[- ]date)\b", re.I)
+_POPULAR = re.compile(r"\b(popular|mature|established|stable|widely used|battle[- ]tested)\b", re.I)
+_NICHE = re.compile(r"\b(niche|emerging|smaller|lesser[- ]known|new(er)? projects|up-and-coming)\b", re.I)
+
+
+class PlanRequest(WireModel):
+    session_id: str
+    goal: str
+    mode: ResearchMode
+    rationale: str
+    feedback: list[str] = Field(default_factory=list)  # every revision request, oldest first
+    version: int = 1
+    today: date | None = None  # for reproducible date qualifiers in tests
+
+
+class Planner(Protocol):
+    async def plan(self, request: PlanRequest, *, timeout: float | None = None) -> ResearchPlan: ...
+
+
+class _Topic:
+    """What the queries are about, after the feedback is applied."""
+
+    def __init__(self, request: PlanRequest) -> None:
+        goal = request.goal
+        self.repos = repo_names(goal)
+        stripped = goal
+        for name in self.repos:
+            stripped = stripped.replace(name, " ")
+        named = [name.split("/", 1)[1].lower() for name in self.repos]
+        terms = named + [t for t in topic_terms(stripped) if t not in named]
+        feedback = " ".join(request.feedback)
+        self.excluded = {m.lower() for m in _EXCLUDE.findall(feedback)}
+        focus_text = _EXCLUDE.sub(" ", feedback)
+        self.focus = [w for w in keywords(focus_text) if w not in terms and w not in self.excluded]
+        self.terms = [t for t in terms if t not in self.excluded] or terms[:1]
+        self.language = language_of(self.terms + self.focus)
+        self.recent_days = 90 if _RECENT.search(feedback) else 180
+        self.popular = bool(_POPULAR.search(feedback))
+        self.niche = bool(_NICHE.search(feedback))
+        self.today = request.today
+
+    def main(self, extra: list[str] | None = None) -> str:
+        words = self.terms[:3] + (extra or self.focus[:2])
+        return " ".join(dict.fromkeys(words))
+
+    def broad(self) -> str:
+        return " ".join(self.terms[:2])
+
+    def since(self, days: int) -> str:
+        return since(days, self.today)
+
+    def describe(self) -> str:
+        return " ".join(self.terms[:4] + self.focus[:2])
+
+
+def _with_qualifiers(topic: _Topic, base: str) -> list[str]:
+    """Extra queries the feedback asks for (language, popularity, niche)."""
+    extra: list[str] = []
+    if topic.language and f"language:{topic.language}" not in base:
+        words = [w for w in base.split() if language_of([w]) is None] or base.split()
+        extra.append(f"{' '.join(words)} language:{topic.language}")
+    if topic.popular:
+        extra.append(f"{base} stars:>1000")
+    if topic.niche:
+        extra.append(f"{base} stars:10..500 created:>{topic.since(730)}")
+    return extra
+
+
+def _quick_steps(topic: _Topic) -> list[PlanStep]:
+    main = topic.main()
+    queries = [main, f"{main} pushed:>{topic.since(topic.recent_days)}"]
+    extra = _with_qualifiers(topic, main)
+    if extra:
+        queries[1] = extra[0]  # never more than two parallel searches in a Quick Scan
+    subject = ", ".join(topic.repos) if topic.repos else "the top 3 results"
+    return [
+        PlanStep(step_id=1, type=StepType.SEARCH, purpose="breadth", search_queries=queries,
+                 description=f"Search GitHub broadly for {topic.describe()}: two searches in parallel, "
+                 "most relevant and recently active."),
+        PlanStep(step_id=2, type=StepType.BROWSE, purpose="recent",
+                 description=f"Read the README, latest release and issue activity of {subject}."),
+        PlanStep(step_id=3, type=StepType.ANALYZE, purpose="summary",
+                 description="Summarize a short answer from what was fetched, newest data first."),
+    ]
+
+
+def _deep_steps(topic: _Topic, feedback: list[str]) -> list[PlanStep]:
+    main, broad = topic.main(), topic.broad()
+    steps: list[PlanStep] = [
+        PlanStep(step_id=0, type=StepType.SEARCH, purpose="landscape",
+                 search_queries=[main, f"{broad} stars:>500"] + _with_qualifiers(topic, main)[:1],
+                 description=f"Map the landscape for {topic.describe()}: the most relevant and the most "
+                 "established projects."),
+        PlanStep(step_id=0, type=StepType.SEARCH, purpose="recent",
+                 search_queries=[f"{main} pushed:>{topic.since(topic.recent_days)}",
+                                 f"{broad} created:>{topic.since(365)}"],
+                 description="Find recent and emerging work, so the picture isn't only the incumbents."),
+    ]
+    if feedback:
+        focus = topic.focus[:3] or topic.terms[:1]
+        steps.append(PlanStep(
+            step_id=0, type=StepType.SEARCH, purpose="feedback",
+            search_queries=[" ".join(dict.fromkeys(topic.terms[:1] + focus))],
+            description=f"Follow the reviewer's feedback: “{_quote(feedback[-1])}”."))
+    subject = ", ".join(topic.repos) if topic.repos else "the top 5 candidates"
+    steps += [
+        PlanStep(step_id=0, type=StepType.BROWSE, purpose="evidence",
+                 description=f"Read the READMEs, releases and issue activity of {subject} to gather evidence."),
+        PlanStep(step_id=0, type=StepType.SEARCH, purpose="opposing_views",
+                 search_queries=[f"{broad} alternative", f"{topic.terms[0]} comparison"],
+                 description="Look for opposing views: alternatives, critiques and competing approaches."),
+        PlanStep(step_id=0, type=StepType.ANALYZE, purpose="cross_verify",
+                 description="Cross-verify claims: check what descriptions say against measured signals "
+                 "(activity, releases, issues) and flag disagreements, stale or archived projects."),
+        PlanStep(step_id=0, type=StepType.ANALYZE, purpose="synthesis",
+                 description="Synthesize a balanced answer with trade-offs, opposing views and how sure "
+                 "we are, citing only the sources that were fetched."),
+    ]
+    for index, step in enumerate(steps, start=1):
+        step.step_id = index
+    return steps
+
+
+def _quote(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _drop_excluded(steps: list[PlanStep], excluded: set[str]) -> None:
+    for step in steps:
+        if step.type is StepType.SEARCH and excluded:
+            kept = [q for q in step.search_queries if not excluded & set(q.lower().split())]
+            step.search_queries = kept or step.search_queries[:1]
+
+
+class LocalPlanner:
+    """Template plans with queries derived from the goal (and the feedback)."""
+
+    def build(self, request: PlanRequest) -> ResearchPlan:
+        topic = _Topic(request)
+        if request.mode is ResearchMode.QUICK_SCAN:
+            steps = _quick_steps(topic)
+        else:
+            steps = _deep_steps(topic, request.feedback)
+        _drop_excluded(steps, topic.excluded)
+        for step in steps:
+            step.search_queries = list(dict.fromkeys(q.strip() for q in step.search_queries if q.strip()))
+        return ResearchPlan(
+            session_id=request.session_id,
+            rationale=request.rationale,
+            steps=steps,
+            version=request.version,
+            feedback=request.feedback[-1] if request.feedback else None,
+        )
+
+    async def plan(self, request: PlanRequest, *, timeout: float | None = None) -> ResearchPlan:
+        return self.build(request)

@@ -1,0 +1,161 @@
+"""GitHub-search-friendly queries: derived from a goal, and parsed back into SearchParams.
+
+A query is plain keywords plus GitHub qualifiers the executor understands:
+``language:python``, ``stars:>100``, ``stars:10..500``, ``pushed:>2026-01-01``,
+``created:>2025-06-01``, ``topic:llm``, ``"quoted phrases"``, ``sort:updated``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from core.models import SearchParams
+
+STOPWORDS = frozenset(
+    """
+    a an the and or but nor of on in at to for from by with without into onto over under about
+    as is are was were be been being do does did doing have has had having it its it's this that
+    these those there here what which who whom whose when where why how whether if then than so
+    such very more most much many few some any all each every both either neither not no yes
+    i me my we us our ours you your yours they them their he she his her can could should would
+    will shall may might must need needs want wants like just also really please vs versus via
+    between among across within per using use used based get gets getting give tell show find
+    me lookup look looking search research investigate explore study analyze analyse analysis
+    assess assessment evaluate evaluation review examine understand explain describe overview
+    summary summarize summarise compare comparison contrast report deep dive quick scan probe
+    impact impacts effect effects implication implications role influence consequences
+    pros cons tradeoff tradeoffs trade offs trade-off trade-offs advantages disadvantages
+    benefits drawbacks risks risk strengths weaknesses better best good worse worst
+    latest current currently newest recent recently today now new version versions release
+    releases released
+    list top popular trending known famous well some other others different various
+    way ways thing things stuff kind type types kinds lot lots whats what's is there are there
+    our team company org organisation organization project projects long term long-term future
+    ecosystem landscape world industry
+    stars star forks contributors downloads count number maintained maintains maintainer
+    still written created github repo repository repositories link url homepage default
+    library libraries lib libs tool tools package packages crate crates gem gems module modules
+    alternative alternatives migrate migrating migration switch switching move moving adopt
+    adopting adoption large small big huge app apps application applications good idea
+    focus include including add emphasis emphasize prefer instead rather less fewer
+    """.split()
+)
+# Words worth keeping even though they look generic in a GitHub query.
+KEEP = frozenset({"ai", "ml", "llm", "llms", "ui", "ux", "ci", "cd", "api", "apis", "db", "go", "c"})
+
+LANGUAGES = {
+    "python": "python", "javascript": "javascript", "js": "javascript", "typescript": "typescript",
+    "ts": "typescript", "rust": "rust", "golang": "go", "java": "java", "kotlin": "kotlin",
+    "swift": "swift", "ruby": "ruby", "php": "php", "c++": "c++", "cpp": "c++", "c#": "c#",
+    "csharp": "c#", "scala": "scala", "elixir": "elixir", "haskell": "haskell", "dart": "dart",
+    "julia": "julia", "lua": "lua", "zig": "zig", "clojure": "clojure", "ocaml": "ocaml",
+    "erlang": "erlang", "perl": "perl", "shell": "shell", "bash": "shell",
+}
+
+_TOKEN = re.compile(r"[^\W_][\w+#.\-]*[\w+#]|[^\W_]", re.UNICODE)
+_OWNER_NAME = re.compile(r"\b([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100})\b")
+_QUALIFIER = re.compile(r'^(language|stars|pushed|created|topic|sort):(.+)$', re.IGNORECASE)
+_RANGE = re.compile(r"^(>=|<=|>|<)?(\d+)(?:\.\.(\d+|\*))?$")
+_DATE = re.compile(r"^(>=|>|<=|<)?(\d{4}-\d{2}-\d{2})$")
+MAX_KEYWORDS = 4
+
+
+def repo_names(text: str) -> list[str]:
+    """owner/name mentions in the goal, in order (GitHub URLs included)."""
+    names: list[str] = []
+    for owner, name in _OWNER_NAME.findall(text.replace("https://github.com/", " ")):
+        full = f"{owner}/{name.removesuffix('.git')}"
+        if full not in names and not owner.isdigit():
+            names.append(full)
+    return names
+
+
+def keywords(text: str, *, limit: int = MAX_KEYWORDS) -> list[str]:
+    """The goal's content words, most telling first (order of appearance, stopwords dropped)."""
+    found: list[str] = []
+    for raw in _TOKEN.findall(text.lower().replace("/", " ")):
+        word = raw.strip(".-")
+        if not word or word in found:
+            continue
+        if word in KEEP or (word not in STOPWORDS and (len(word) > 1 or word.isdigit())):
+            found.append(word)
+    return found[:limit] if limit else found
+
+
+def language_of(words: list[str]) -> str | None:
+    return next((LANGUAGES[w] for w in words if w in LANGUAGES), None)
+
+
+def since(days: int, today: date | None = None) -> str:
+    return ((today or date.today()) - timedelta(days=days)).isoformat()
+
+
+def topic_terms(goal: str) -> list[str]:
+    """Keywords for a goal; never empty (falls back to the longest words of the goal)."""
+    words = keywords(goal)
+    if words:
+        return words
+    fallback = sorted({w.lower() for w in _TOKEN.findall(goal)}, key=len, reverse=True)
+    return fallback[:MAX_KEYWORDS] or ["open source"]
+
+
+def parse_query(query: str) -> SearchParams:
+    """Turn one plan query back into SearchParams for a RepoSource."""
+    params = SearchParams()
+    words: list[str] = []
+    for phrase in re.findall(r'"([^"]+)"', query):
+        params.phrases.append(phrase.strip())
+    rest = re.sub(r'"[^"]*"', " ", query)
+    for token in rest.split():
+        match = _QUALIFIER.match(token)
+        if match is None:
+            words.append(token)
+            continue
+        name, value = match.group(1).lower(), match.group(2)
+        if name == "language":
+            params.language = value.lower()
+        elif name == "topic":
+            params.topics.append(value.lower())
+        elif name == "sort":
+            params.sort = value.lower()
+        elif name == "stars":
+            _apply_stars(params, value)
+        else:
+            _apply_date(params, name, value)
+    params.keywords = words
+    params.text = " ".join(params.phrases + words)
+    return params
+
+
+def _apply_stars(params: SearchParams, value: str) -> None:
+    match = _RANGE.match(value)
+    if match is None:
+        return
+    op, low, high = match.groups()
+    if high is not None:
+        params.min_stars = int(low)
+        params.max_stars = None if high == "*" else int(high)
+    elif op in (">", ">="):
+        params.min_stars = int(low) + (1 if op == ">" else 0)
+    elif op in ("<", "<="):
+        params.max_stars = int(low) - (1 if op == "<" else 0)
+    else:
+        params.min_stars = params.max_stars = int(low)
+
+
+def _apply_date(params: SearchParams, name: str, value: str) -> None:
+    match = _DATE.match(value)
+    if match is None or match.group(1) in ("<", "<="):
+        return
+    when = date.fromisoformat(match.group(2))
+    if name == "pushed":
+        params.pushed_after = when
+    else:
+        params.created_after = when
+
+
+def is_executable(query: str) -> bool:
+    """A query the executor can run: at least one keyword, phrase, topic or language."""
+    params = parse_query(query)
+    return bool(params.keywords or params.phrases or params.topics or params.language)

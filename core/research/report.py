@@ -1,0 +1,100 @@
+"""Markdown for plans (what the team approves) and for final reports (what was found)."""
+
+from __future__ import annotations
+
+from core.research.evidence import fetched_sources, gather
+from core.research.models import ResearchSession, ResearchStatus, StepType
+
+MAX_SOURCES = 40
+_ICON = {"done": "✓", "failed": "✗", "timeout": "⏱"}
+
+
+def _ttl(seconds: float) -> str:
+    if seconds >= 3600:
+        return f"{seconds / 3600:g} h"
+    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+
+
+def render_steps(session: ResearchSession) -> list[str]:
+    lines: list[str] = []
+    for step in session.plan.steps if session.plan else []:
+        lines.append(f"{step.step_id}. **{step.type.value.title()}**: {step.description}")
+        if step.type is StepType.SEARCH and step.search_queries:
+            lines.append("   " + " · ".join(f"`{q}`" for q in step.search_queries))
+    return lines
+
+
+def render_plan(session: ResearchSession, *, review_ttl_seconds: float | None = None) -> str:
+    plan = session.plan
+    assert plan is not None and session.mode is not None
+    head = f"**Research plan** · {session.mode.label}"
+    if plan.version > 1:
+        head += f" · revision {plan.version}"
+    lines = [head, f"> {session.query}", f"_Why {session.mode.label}:_ {plan.rationale}", ""]
+    lines += render_steps(session)
+    if plan.feedback:
+        lines += ["", f"_Revised for the feedback: “{plan.feedback[:300]}”_"]
+    if session.status is ResearchStatus.REVIEW_PENDING:
+        ttl = f" within {_ttl(review_ttl_seconds)}" if review_ttl_seconds else ""
+        lines += [
+            "",
+            f"**Approve** to start, **Revise** to change it, or **Cancel**. Only the person who "
+            f"asked (or an admin) can decide{ttl}.",
+        ]
+    lines += ["", f"_Session `{session.id}`_"]
+    return "\n".join(lines)
+
+
+def _findings(session: ResearchSession, purposes: set[str]) -> list[str]:
+    steps = {s.step_id: s for s in session.plan.steps} if session.plan else {}
+    found: list[str] = []
+    for result in session.results:
+        step = steps.get(result.step_id)
+        if step is not None and step.type is StepType.ANALYZE and (step.purpose or "") in purposes:
+            found += result.findings
+    return found
+
+
+def build_report(session: ResearchSession) -> str:
+    plan_steps = session.plan.steps if session.plan else []
+    total, done = len(plan_steps), len(session.results)
+    mode = session.mode.label if session.mode else "Research"
+    lines = [f"## Research report: {session.query}"]
+    if session.status is ResearchStatus.CANCELLED or session.cancel_requested_by:
+        lines.append(f"_{mode} · cancelled after {done} of {total} steps, so these are partial results._")
+    elif done < total:
+        lines.append(f"_{mode} · {done} of {total} steps finished, so these are partial results._")
+    else:
+        lines.append(f"_{mode} · {total} steps completed._")
+    if session.plan is not None and session.plan.rationale:
+        lines.append(f"_Why {mode}:_ {session.plan.rationale}")
+
+    answer = _findings(session, {"summary", "synthesis", "", "analysis"})
+    checks = _findings(session, {"cross_verify"})
+    if not answer:
+        answer = [f"**{c.name}**: {c.repo.description[:160]}" for c in gather(session)[:5]] or [
+            "Nothing was found before the research stopped."
+        ]
+    lines += ["", "### Key findings", *[f"- {f}" for f in answer]]
+    if checks:
+        lines += ["", "### Cross-verification", *[f"- {f}" for f in checks]]
+
+    lines += ["", "### Steps"]
+    results = {r.step_id: r for r in session.results}
+    for step in plan_steps:
+        result = results.get(step.step_id)
+        if result is None:
+            lines.append(f"{step.step_id}. ○ {step.type.value.title()}: not run")
+        else:
+            note = f" ({result.error})" if result.error and result.status != "done" else ""
+            lines.append(f"{step.step_id}. {_ICON[result.status]} {step.type.value.title()}: {result.summary}{note}")
+
+    sources = fetched_sources(session)
+    lines += ["", "### Sources"]
+    if not sources:
+        lines.append("_No sources were fetched._")
+    for index, source in enumerate(sources[:MAX_SOURCES], start=1):
+        lines.append(f"{index}. [{source.title}]({source.url})" if source.url else f"{index}. {source.title}")
+    if len(sources) > MAX_SOURCES:
+        lines.append(f"_…and {len(sources) - MAX_SOURCES} more in the session file._")
+    return "\n".join(lines)

@@ -1,0 +1,243 @@
+"""ResearchService: the research entry points adapters, the shell and the app call.
+
+It implements ``core.service.ResearchHandler`` (``start`` / ``decide``) plus ``take_feedback``
+(BotService routes a pending Revise's next message here) and ``resume_incomplete`` (the app
+calls it at start-up). Every error becomes a friendly ``Reply`` with an ``error`` code (see
+core/research/__init__.py); nothing here raises into an adapter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from core.errors import (
+    IllegalTransition,
+    InvalidId,
+    NotAllowed,
+    OmgError,
+    ReviewExpired,
+    SessionNotFound,
+    StaleAction,
+    VersionConflict,
+)
+from core.models import Action, ActionKind, ConversationKey, LogEvent, ProgressSink, Reply, null_sink
+from core.research.executor import emit
+from core.research.goal import EXAMPLES, InvalidGoal
+from core.research.orchestrator import Orchestrator
+from core.research.models import ResearchSession, ResearchStatus
+from core.research.report import build_report, render_plan
+from core.research.store import check_session_id
+
+if TYPE_CHECKING:
+    from core.coordinator import IncomingMessage
+    from core.service import ActionClick
+
+log = logging.getLogger("omg.research.service")
+S = ResearchStatus
+Notifier = Callable[[ConversationKey, Reply], Awaitable[None]]
+
+ERROR_CODES: dict[type[OmgError], str] = {
+    NotAllowed: "not_allowed",
+    StaleAction: "stale",
+    IllegalTransition: "stale",
+    ReviewExpired: "expired",
+    SessionNotFound: "not_found",
+    InvalidId: "not_found",
+    VersionConflict: "conflict",
+}
+ASK_FEEDBACK = (
+    "What should change in the plan? Reply here with your feedback, for example "
+    "*focus on TypeScript projects* or *leave out archived repositories*."
+)
+
+
+class InvalidAction(OmgError):
+    default_message = "I couldn't read that button. Please use the buttons on the latest plan."
+
+
+def action_value(session: ResearchSession) -> str:
+    return f"{session.id}:{session.plan_version}"
+
+
+def parse_action_value(value: str) -> tuple[str, int, str | None]:
+    """``<session id>:<plan version>[:<inline feedback>]`` -> its parts, or InvalidAction."""
+    parts = (value or "").split(":", 2)
+    if len(parts) < 2 or not parts[1].strip().isdigit():
+        raise InvalidAction()
+    try:
+        session_id = check_session_id(parts[0].strip())
+    except InvalidId:
+        raise InvalidAction() from None
+    feedback = parts[2].strip() if len(parts) == 3 and parts[2].strip() else None
+    return session_id, int(parts[1]), feedback
+
+
+def plan_actions(session: ResearchSession) -> list[Action]:
+    value = action_value(session)
+    return [
+        Action(kind=ActionKind.APPROVE, label="Approve", value=value, style="primary"),
+        Action(kind=ActionKind.REVISE, label="Revise", value=value),
+        Action(kind=ActionKind.CANCEL, label="Cancel", value=value, style="danger"),
+    ]
+
+
+def error_reply(exc: BaseException, conversation_id: str) -> Reply:
+    if isinstance(exc, InvalidGoal):
+        return Reply(conversation_id=conversation_id, markdown=exc.user_message, error=exc.code,
+                     suggestions=[f"/research {e}" for e in EXAMPLES])
+    if isinstance(exc, OmgError):
+        code = next((c for t, c in ERROR_CODES.items() if isinstance(exc, t)), None)
+        if isinstance(exc, InvalidAction):
+            code = "invalid_action"
+        return Reply(conversation_id=conversation_id, markdown=exc.user_message, error=code or "research_error")
+    log.error("research request crashed", exc_info=exc)
+    return Reply(conversation_id=conversation_id, error="internal",
+                 markdown="Something went wrong on my side with that research. Please try again.")
+
+
+class ResearchService:
+    def __init__(self, orchestrator: Orchestrator, *, notifier: Notifier | None = None) -> None:
+        self.orchestrator = orchestrator
+        self.store = orchestrator.store
+        self.notifier = notifier
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- replies -----------------------------------------------------------------------------
+
+    def plan_reply(self, session: ResearchSession, conversation_id: str, notes: list[str] = ()) -> Reply:  # type: ignore[assignment]
+        markdown = render_plan(session, review_ttl_seconds=self.orchestrator.settings.review_ttl_seconds)
+        prefix = "".join(f"_{note}_\n\n" for note in notes)
+        actions = plan_actions(session) if session.status is S.REVIEW_PENDING else []
+        return Reply(conversation_id=conversation_id, markdown=prefix + markdown, actions=actions,
+                     footer=f"Research session {session.id}")
+
+    @staticmethod
+    def final_reply(session: ResearchSession, conversation_id: str, notes: list[str] = ()) -> Reply:  # type: ignore[assignment]
+        report = session.report or build_report(session)
+        prefix = "".join(f"_{note}_\n\n" for note in notes)
+        error = None
+        if session.status is S.ERROR:
+            error = "research_failed"
+            report = "The research stopped because of an error, so this report is partial.\n\n" + report
+        return Reply(conversation_id=conversation_id, markdown=prefix + report, error=error,
+                     footer=f"Research session {session.id}")
+
+    # -- adapters (core.service.ResearchHandler) ----------------------------------------------
+
+    async def start(
+        self, goal: str, *, key: ConversationKey, requester: str, mode: str | None = None,
+        progress: ProgressSink = null_sink,
+    ) -> Reply:
+        conversation_id = key.conversation_id
+        try:
+            session, parsed = await self.orchestrator.create(
+                goal, requester=requester, key=key, mode=mode, progress=progress
+            )
+            if session.status is S.REVIEW_PENDING:
+                return self.plan_reply(session, conversation_id, parsed.notes)
+            await emit(progress, LogEvent(content=f"Quick Scan plan: {len(session.plan.steps)} steps."))  # type: ignore[union-attr]
+            session = await self.orchestrator.execute(session.id, progress)
+            return self.final_reply(session, conversation_id, parsed.notes)
+        except Exception as exc:
+            return error_reply(exc, conversation_id)
+
+    async def decide(self, click: ActionClick, progress: ProgressSink = null_sink) -> Reply:
+        conversation_id = click.conversation_id or click.key.conversation_id
+        try:
+            session_id, version, inline = parse_action_value(click.value)
+            kind = click.kind
+            if kind is ActionKind.APPROVE:
+                session = await self.orchestrator.approve(session_id, version, click.user)
+                steps = len(session.plan.steps) if session.plan else 0
+                await emit(progress, LogEvent(content=f"Plan approved by {click.user}: running {steps} steps."))
+                session = await self.orchestrator.execute(session.id, progress)
+                return self.final_reply(session, conversation_id)
+            if kind is ActionKind.REVISE:
+                if inline:
+                    session = await self.orchestrator.revise(session_id, version, click.user, inline, progress)
+                    return self.plan_reply(session, conversation_id)
+                await self.orchestrator.request_feedback(session_id, version, click.user)
+                return Reply(conversation_id=conversation_id, markdown=ASK_FEEDBACK)
+            if kind is ActionKind.CANCEL:
+                session = await self.orchestrator.cancel(session_id, version, click.user)
+                return self._cancel_reply(session, conversation_id, click.user)
+            raise InvalidAction()
+        except Exception as exc:
+            return error_reply(exc, conversation_id)
+
+    def _cancel_reply(self, session: ResearchSession, conversation_id: str, user: str) -> Reply:
+        if session.status is S.CANCELLED:
+            if session.results:
+                return self.final_reply(session, conversation_id, [f"Research cancelled by {user}."])
+            return Reply(conversation_id=conversation_id, markdown=f"Research cancelled by {user}. Nothing was run.")
+        return Reply(
+            conversation_id=conversation_id,
+            markdown="Stopping after the current step; the report will show what was found so far.",
+        )
+
+    async def take_feedback(self, incoming: IncomingMessage, progress: ProgressSink = null_sink) -> Reply | None:
+        """The requester's message after a Revise click is feedback; anything else is not ours."""
+        conversation_id = incoming.conversation_id or incoming.key.conversation_id
+        try:
+            session_id = await self.store.feedback_wait(conversation_id)
+            if session_id is None:
+                return None
+            try:
+                session = await self.store.get(session_id)
+            except SessionNotFound:
+                session = None
+            waiting = session.awaiting_feedback if session is not None else None
+            if session is None or waiting is None or session.status is not S.REVIEW_PENDING:
+                await self.store.set_feedback_wait(conversation_id, None)
+                return None
+            if incoming.author != waiting.user:
+                return None
+            if not incoming.text.strip():
+                return Reply(conversation_id=conversation_id, markdown=ASK_FEEDBACK, error="empty_feedback")
+            session = await self.orchestrator.revise(
+                session.id, waiting.plan_version, incoming.author, incoming.text, progress
+            )
+            return self.plan_reply(session, conversation_id)
+        except Exception as exc:
+            return error_reply(exc, conversation_id)
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def resume_incomplete(self, *, wait: bool = False) -> list[str]:
+        """Expire overdue reviews; continue every EXECUTING session nobody live is running.
+
+        Runs in background tasks (``wait=True`` awaits them); each finished report goes to the
+        ``notifier`` (adapters post it into the session's conversation) when one is set.
+        """
+        await self.orchestrator.expire_reviews()
+        sessions = await self.orchestrator.runnable()
+        for session in sessions:
+            task = asyncio.create_task(self._resume(session), name=f"research:{session.id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        if wait and self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        return [s.id for s in sessions]
+
+    async def _resume(self, session: ResearchSession) -> None:
+        log.info("resuming research", extra={"session_id": session.id})
+        try:
+            done = await self.orchestrator.execute(session.id)
+        except Exception:
+            log.exception("resumed research failed", extra={"session_id": session.id})
+            return
+        if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):
+            try:
+                await self.notifier(done.key, self.final_reply(done, done.key.conversation_id))
+            except Exception:
+                log.warning("could not deliver a resumed research report", exc_info=True)
+
+    async def aclose(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self.store.close()

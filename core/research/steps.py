@@ -1,0 +1,150 @@
+"""SEARCH and BROWSE steps: they fetch, and record exactly what they fetched."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from urllib.parse import quote_plus
+
+from core.errors import OmgError
+from core.models import Repository, RepoSignals
+from core.research.evidence import browse_targets
+from core.research.llm import StructuredLLM, WebSearch
+from core.research.models import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
+from core.research.queries import parse_query
+from core.research.settings import ResearchSettings
+from core.sources.base import RepoSource
+
+README_EXCERPT_CHARS = 600
+
+
+@dataclass
+class StepContext:
+    session: ResearchSession  # a snapshot with every finished step's results
+    source: RepoSource
+    settings: ResearchSettings
+    web: WebSearch | None = None
+    llm: StructuredLLM | None = None
+
+
+def _search_source(ctx: StepContext, query: str) -> SourceRef:
+    info = ctx.source.info
+    if info.kind == "catalog":
+        when = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
+        return SourceRef(kind="search", title=f"Offline catalog{when}: search “{query}”")
+    return SourceRef(
+        kind="search",
+        title=f"GitHub search: {query}",
+        url=f"https://github.com/search?q={quote_plus(query)}&type=repositories",
+    )
+
+
+async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> StepResult:
+    limit = ctx.settings.results_per_query
+
+    async def one(query: str) -> list[Repository]:
+        params = parse_query(query)
+        sort = params.sort if params.sort != "best" else (
+            "updated" if params.pushed_after or step.purpose == "recent" else "best"
+        )
+        params.limit = limit
+        return await ctx.source.search(params, sort=sort, limit=limit)
+
+    outcomes = await asyncio.gather(*(one(q) for q in step.search_queries), return_exceptions=True)
+    repos: dict[str, Repository] = {}
+    sources: list[SourceRef] = []
+    errors: list[BaseException] = []
+    for query, outcome in zip(step.search_queries, outcomes, strict=True):
+        if isinstance(outcome, BaseException):
+            if not isinstance(outcome, OmgError):
+                raise outcome
+            errors.append(outcome)
+            continue
+        sources.append(_search_source(ctx, query))
+        for repo in outcome:
+            repos.setdefault(repo.full_name, repo)
+    if errors and not sources:
+        raise errors[0]
+    if ctx.web is not None:
+        sources += await _web(ctx.web, step.search_queries[0])
+    summary = (
+        f"{len(repos)} repositories from {len(sources)} searches"
+        if repos else "no repositories matched these searches"
+    )
+    if errors:
+        summary += f" ({len(errors)} search(es) failed: {errors[0].__class__.__name__})"
+    return StepResult(
+        step_id=step.step_id, status="done", summary=summary, started_at=started,
+        sources=sources, repos=list(repos.values()),
+    )
+
+
+async def _web(web: WebSearch, query: str) -> list[SourceRef]:
+    plain = parse_query(query).text or query
+    try:
+        results = await web.search(plain, limit=5)
+    except OmgError:
+        return []
+    return [SourceRef(kind="web", title=r.title, url=r.url) for r in results if r.url]
+
+
+def readme_excerpt(text: str, limit: int = README_EXCERPT_CHARS) -> str:
+    text = re.sub(r"```.*?```", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>|!\[[^\]]*\]\([^)]*\)|\[!\[.*?\]\(.*?\)\]\(.*?\)", " ", text)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    lines = [ln.strip(" #*>-=|") for ln in text.splitlines()]
+    prose = " ".join(ln for ln in lines if len(ln) > 30)
+    prose = " ".join(prose.split())
+    return prose if len(prose) <= limit else prose[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+async def run_browse(step: PlanStep, ctx: StepContext, started: datetime) -> StepResult:
+    quick = ctx.session.mode is ResearchMode.QUICK_SCAN
+    targets = browse_targets(ctx.session, 3 if quick else ctx.settings.browse_top)
+    if not targets:
+        return StepResult(step_id=step.step_id, status="done", started_at=started,
+                          summary="nothing to read: the searches found no repositories")
+    known = {r.full_name for res in ctx.session.results for r in res.repos}
+
+    async def one(name: str) -> tuple[str, Repository | None, RepoSignals | None, str | None, list[str]]:
+        problems: list[str] = []
+        repo = signals = readme = None
+        if name not in known:
+            try:
+                repo = await ctx.source.get_repo(name)
+            except OmgError as exc:
+                return name, None, None, None, [exc.user_message]
+        try:
+            readme = await ctx.source.get_readme(name)
+        except OmgError as exc:
+            problems.append(f"README: {exc.user_message}")
+        try:
+            signals = await ctx.source.get_signals(name)
+        except OmgError as exc:
+            problems.append(f"signals: {exc.user_message}")
+        return name, repo, signals, readme, problems
+
+    result = StepResult(step_id=step.step_id, status="done", started_at=started, summary="")
+    problems: list[str] = []
+    for name, repo, signals, readme, trouble in await asyncio.gather(*(one(n) for n in targets)):
+        url = repo.html_url if repo else f"https://github.com/{name}"
+        if repo is not None:
+            result.repos.append(repo)
+            result.sources.append(SourceRef(kind="repo", title=name, url=url))
+        if readme:
+            result.readmes[name] = readme_excerpt(readme)
+            result.sources.append(SourceRef(kind="readme", title=f"README of {name}", url=f"{url}#readme"))
+        if signals is not None:
+            result.signals[name] = signals
+            result.sources.append(
+                SourceRef(kind="signals", title=f"Releases, issues and activity of {name}", url=f"{url}/releases")
+            )
+        problems += [f"{name}: {p}" for p in trouble]
+    read = len(result.readmes)
+    result.summary = f"read {read} README(s) and the activity of {len(result.signals)} repositories"
+    if problems:
+        result.summary += f"; {len(problems)} fetch(es) failed"
+        result.error = "; ".join(problems)[:500]
+    return result
