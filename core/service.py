@@ -59,7 +59,18 @@ class BotService:
         conversation_id = incoming.conversation_id or incoming.key.conversation_id
         if incoming.event_id and not await self.deduper.first_time(f"msg:{incoming.event_id}"):
             return Reply(conversation_id=conversation_id, markdown="", duplicate=True)
+        feedback_reply = await self._research_feedback(incoming, progress)
+        if feedback_reply is not None:
+            return feedback_reply
         return await self.coordinator.handle(incoming, progress)
+
+    async def _research_feedback(
+        self, incoming: IncomingMessage, progress: ProgressSink
+    ) -> Reply | None:
+        """After a Revise click, the requester's next message in that conversation is the plan
+        feedback (core.research ``take_feedback``); every other message returns None here."""
+        take = getattr(self.research, "take_feedback", None)
+        return await take(incoming, progress) if take is not None else None
 
     async def handle_action(self, click: ActionClick, progress: ProgressSink = null_sink) -> Reply:
         conversation_id = click.conversation_id or click.key.conversation_id
