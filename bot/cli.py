@@ -12,6 +12,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bot.commands.run",
     "bot.commands.shell",
     "bot.commands.ask",
+    "bot.commands.stats",
 )
 
 
