@@ -103,7 +103,8 @@ def warnings(repo: ScoredRepository, *, now: datetime) -> list[str]:
         out.append(f"Only {plural(contributors, 'contributor')}: a low 'bus factor' (few people "
                    "could stall it by leaving)")
     open_issues, closed = _sig(repo, "open_issues_only"), _sig(repo, "closed_issues_90d")
-    if open_issues is not None and closed is not None and open_issues >= 50 and closed < open_issues / 10:
+    backlog = open_issues is not None and closed is not None and open_issues >= 50
+    if backlog and closed < open_issues / 10:
         handled = f"only {closed:,}" if closed else "none"
         out.append(f"Issue backlog: {open_issues:,} open, {handled} closed in 90 days")
     if repo.star_growth_12m is not None and repo.star_growth_12m <= 0:

@@ -90,7 +90,8 @@ def _maintenance(repo: Repository, s: RepoSignals) -> list[str]:
                        "(median).")
     open_issues = s.open_issues_only
     closed = s.closed_issues_90d
-    if open_issues is not None and closed is not None and open_issues >= 50 and closed < open_issues / 10:
+    backlog = open_issues is not None and closed is not None and open_issues >= 50
+    if backlog and closed < open_issues / 10:
         handled = f"only {closed:,}" if closed else "none"
         out.append(f"Growing backlog: {open_issues:,} open issues, but {handled} closed in "
                    "the last 90 days.")
