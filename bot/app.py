@@ -21,6 +21,8 @@ from core.classifier.base import IntentClassifier
 from core.config import CoreSettings, load_environment
 from core.coordinator import Coordinator
 from core.models import Intent
+from core.research import ResearchService, ResearchSettings, build_research_service
+from core.research.llm import StructuredLLM
 from core.service import BotService
 from core.sources.base import RepoSource
 from core.store import FileConversationStore, MemoryConversationStore, MemoryEventDeduper
@@ -39,10 +41,16 @@ class BotApp:
     catalog: Catalog
     classifier: IntentClassifier
     closers: list[Any] = field(default_factory=list)
+    research: ResearchService | None = None
 
     @property
     def coordinator(self) -> Coordinator:
         return self.service.coordinator
+
+    async def resume_research(self) -> list[str]:
+        """Continue research runs a restart interrupted (call once backends can post replies;
+        a backend sets ``research.notifier`` to deliver their reports into the conversation)."""
+        return await self.research.resume_incomplete() if self.research is not None else []
 
     async def aclose(self) -> None:
         for closer in reversed(self.closers):
@@ -58,6 +66,7 @@ async def build_app(
     source: RepoSource | None = None,
     classifier: IntentClassifier | None = None,
     memory: bool = False,
+    research_llm: StructuredLLM | None = None,
 ) -> BotApp:
     """Build the bot from ``env`` (default: the process environment over ``.env``).
 
@@ -92,8 +101,14 @@ async def build_app(
         synthesizer=DefaultSynthesizer(),
         settings=settings,
     )
-    service = BotService(coordinator, deduper=deduper)
-    return BotApp(
+    closers: list[Any] = []
+    research = build_research_service(
+        ResearchSettings.from_env(env),
+        source,
+        llm=research_llm or _research_llm(env, settings, closers),
+    )
+    service = BotService(coordinator, deduper=deduper, research=research)
+    app = BotApp(
         env=env,
         settings=settings,
         service=service,
@@ -102,4 +117,21 @@ async def build_app(
         source=source,
         catalog=catalog,
         classifier=classifier,
+        research=research,
+        closers=[*closers, research.aclose],
     )
+    return app
+
+
+def _research_llm(
+    env: Mapping[str, str], settings: CoreSettings, closers: list[Any]
+) -> StructuredLLM | None:
+    """Gemini Flash by default for research when a key is set (core.llm decides); else None."""
+    from core.llm import build_llm
+    from core.llm.tasks.research import ClientStructuredLLM
+
+    services = build_llm(env, data_dir=settings.data_dir)
+    if services.research is None:
+        return None
+    closers.append(services.aclose)
+    return ClientStructuredLLM(services.research)
