@@ -26,6 +26,7 @@ async def serve() -> int:
     backends = select_backends(app)
     loop = asyncio.get_running_loop()
     tasks = [asyncio.create_task(b.serve(), name=b.name) for b in backends]
+    await app.resume_research()  # research runs a restart interrupted continue in the background
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
