@@ -117,7 +117,7 @@ class GitHubClient:
         allow: Collection[int] = (),
     ) -> GitHubResponse:
         """GET ``path`` (relative to the API URL). ``allow`` lists statuses returned, not raised."""
-        key = f"{accept} {path}?{urlencode(sorted((params or {}).items()))}"
+        key = _cache_key(path, params, accept)
         cached = self._cache.get(key)
         if cached is not None and self._cache.is_fresh(cached, ttl):
             self.stats.cache_hits += 1
@@ -128,6 +128,13 @@ class GitHubClient:
             self._inflight[key] = task
             task.add_done_callback(partial(self._forget, key))
         return await asyncio.shield(task)
+
+    def prime(self, path: str, body: bytes, *, accept: str = JSON) -> None:
+        """Store a body we already have (a search item is a repository's metadata) unless a
+        response for ``path`` is cached already; it is then served while fresh (per-call ttl)."""
+        key = _cache_key(path, None, accept)
+        if self._cache.get(key) is None:
+            self._cache.put(key, 200, body, {"content-type": "application/json"})
 
     def _forget(self, key: str, task: asyncio.Task[GitHubResponse]) -> None:
         if self._inflight.get(key) is task:
@@ -249,6 +256,10 @@ class GitHubClient:
             self._exhausted[resource] = reset_at
         elif headers.get("x-ratelimit-remaining"):
             self._exhausted.pop(resource, None)
+
+
+def _cache_key(path: str, params: Mapping[str, str | int] | None, accept: str) -> str:
+    return f"{accept} {path}?{urlencode(sorted((params or {}).items()))}"
 
 
 def _from_cache(entry: CachedResponse) -> GitHubResponse:

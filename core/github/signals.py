@@ -3,10 +3,13 @@
 Round 1 (concurrent): the repository, releases, commits since 30 and 90 days, contributors,
 open pull requests, the issues+PRs updated in the last 90 days, the community profile and the
 README. Counts use ``per_page=1``: the ``Link`` header's last page number is the count.
-Round 2 (concurrent): the first comments of a few recent issues (time to first response) and,
-only when the 90-day listing does not fit on one page, two search counts for closed issues and
-merged pull requests. A failed call leaves its fields ``None`` (never a guess); a rate limit adds
-a note; when nothing at all could be measured the first error is raised.
+Round 2 (concurrent): the first comments of a few recent issues (time to first response), the
+rest of the 90-day listing when it spans 2-3 pages, or -- for busier repositories -- two search
+counts for closed issues and merged pull requests (search has a separate, smaller budget).
+A search turn primes the repository metadata from its results, so screening a candidate costs
+about 8 + ``RESPONSE_SAMPLE`` calls in two round trips.
+A failed call leaves its fields ``None`` (never a guess); a rate limit adds a note; when nothing
+at all could be measured the first error is raised.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from statistics import median
-from typing import Any
 
 from core.errors import RateLimited, RepoNotFound, SourceError
 from core.github.client import RAW, GitHubClient
@@ -30,13 +32,14 @@ from core.github.payloads import (
     issues_adapter,
     releases_adapter,
 )
-from core.github.response import GitHubResponse
+from core.github.response import GitHubResponse, page_number
 from core.models import RepoSignals
 
 log = logging.getLogger("omg.github.signals")
 
-RESPONSE_SAMPLE = 8  # recent issues whose first response is measured
+RESPONSE_SAMPLE = 5  # recent issues whose first response is measured (one call each)
 LISTING_PAGE = 100
+MAX_LISTING_PAGES = 3  # beyond 300 issues+PRs updated in 90 days, two search counts are cheaper
 
 
 def _day(moment: datetime) -> str:
@@ -83,9 +86,7 @@ class SignalCollector:
                                ttl=ttl, allow=(409,)),
             "contributors": get(f"{base}/contributors", {"per_page": 1, "anon": "true"}, ttl=ttl),
             "open_pulls": get(f"{base}/pulls", {"state": "open", "per_page": 1}, ttl=ttl),
-            "recent": get(f"{base}/issues", {"state": "all", "since": _day(since90),
-                                             "sort": "updated", "direction": "desc",
-                                             "per_page": LISTING_PAGE}, ttl=ttl),
+            "recent": get(f"{base}/issues", _listing(since90), ttl=ttl),
             "community": get(f"{base}/community/profile", ttl=ttl),
             "readme": get(f"{base}/readme", accept=RAW, ttl=ttl, allow=(404,)),
         }
@@ -144,26 +145,37 @@ class SignalCollector:
         except ValueError as exc:
             failures.add(exc)
             return
-        complete = "next" not in ok["recent"].links
-        jobs: list[Awaitable[Any]] = [self._first_response(signals, full_name, recent, since90,
-                                                           failures)]
-        if complete:
-            signals.closed_issues_90d = sum(
-                1 for i in recent if not i.is_pull and i.closed_at and i.closed_at >= since90
-            )
-            signals.merged_pulls_90d = sum(
-                1 for i in recent
-                if i.pull_request and i.pull_request.merged_at and i.pull_request.merged_at >= since90
-            )
-        else:  # too busy for one page: ask search for the exact counts
+        pages = page_number(ok["recent"].links.get("last")) or 1
+        response_job = self._first_response(signals, full_name, recent, since90, failures)
+        if pages > MAX_LISTING_PAGES:  # too busy to list: ask search for the exact counts
             day = since90.date().isoformat()
-            jobs.append(self._search_count(
-                signals, "closed_issues_90d", f"repo:{full_name} is:issue is:closed closed:>={day}",
-                failures))
-            jobs.append(self._search_count(
-                signals, "merged_pulls_90d", f"repo:{full_name} is:pr is:merged merged:>={day}",
-                failures))
-        await asyncio.gather(*jobs)
+            await asyncio.gather(
+                response_job,
+                self._search_count(signals, "closed_issues_90d",
+                                   f"repo:{full_name} is:issue is:closed closed:>={day}", failures),
+                self._search_count(signals, "merged_pulls_90d",
+                                   f"repo:{full_name} is:pr is:merged merged:>={day}", failures),
+            )
+            return
+        listing = _listing(since90)
+        _, *more = await asyncio.gather(response_job, *(
+            self._client.get(f"/repos/{full_name}/issues", listing | {"page": page}, ttl=self._ttl)
+            for page in range(2, pages + 1)
+        ), return_exceptions=True)
+        for answer in more:
+            if isinstance(answer, BaseException):
+                if not isinstance(answer, Exception):
+                    raise answer
+                failures.add(answer)
+                return  # an incomplete listing would undercount: leave the counts unknown
+            recent += answer.items(issues_adapter)
+        signals.closed_issues_90d = sum(
+            1 for i in recent if not i.is_pull and i.closed_at and i.closed_at >= since90
+        )
+        signals.merged_pulls_90d = sum(
+            1 for i in recent
+            if i.pull_request and i.pull_request.merged_at and i.pull_request.merged_at >= since90
+        )
 
     async def _search_count(
         self, signals: RepoSignals, field_name: str, query: str, failures: _Failures
@@ -206,6 +218,11 @@ class SignalCollector:
                     break
         if hours:
             signals.median_first_response_hours = round(median(hours), 1)
+
+
+def _listing(since90: datetime) -> dict[str, str | int]:
+    return {"state": "all", "since": _day(since90), "sort": "updated", "direction": "desc",
+            "per_page": LISTING_PAGE}
 
 
 def _count(response: GitHubResponse) -> int:

@@ -50,6 +50,8 @@ class GitHubSource:
             query |= {"sort": SEARCH_SORTS[sort], "order": "desc"}
         answer = await self.client.get("/search/repositories", query, ttl=self._search_ttl)
         found = answer.model(GhSearchRepos)
+        for item in found.items:  # the Screener asks for these repositories' signals next
+            self.client.prime(f"/repos/{item.full_name}", item.model_dump_json().encode())
         return [to_repository(item) for item in found.items if not item.fork][:limit]
 
     async def get_repo(self, full_name: str) -> Repository:

@@ -150,7 +150,7 @@ class FakeRepo:
     def recent_issues(self) -> list[FakeIssue]:
         """Issues and PRs updated in the last ~120 days, newest update first."""
         rng = _rng(self.rng_seed, "issues")
-        count = int(self.activity * 260 * (0.4 + rng.random()))
+        count = int(self.activity * 420 * (0.4 + rng.random()))
         out: list[FakeIssue] = []
         number = 1000 + self.record.open_issues * 3 + count
         response_scale = 2 + (1 - self.activity) * 80

@@ -13,8 +13,9 @@ from core.models import SearchParams
 from tests.fakes.github import FakeGitHub
 from tests.fakes.github_data import FakeRepo
 
-QUIET = "yt-dlp/yt-dlp"  # fewer than 100 issues/PRs updated in 90 days: one listing page
-BUSY = "public-apis/public-apis"  # more than 100: exact counts come from search
+QUIET = "d3/d3"  # fewer than 100 issues/PRs updated in 90 days: one listing page
+ACTIVE = "react/react"  # 100-300: the listing's other pages are fetched in round 2
+BUSY = "public-apis/public-apis"  # more than 300: exact counts come from search
 
 
 def _midnight(moment: datetime) -> datetime:
@@ -101,7 +102,19 @@ async def test_signals_are_measured_not_guessed(gh: FakeGitHub, client) -> None:
     assert signals.health_percentage is not None
     assert signals.notes == []
     assert gh.count("/search/") == 0  # one listing page was enough
-    assert gh.count() <= 9 + 8
+    assert gh.count() <= 9 + 5
+
+
+async def test_a_listing_of_a_few_pages_is_read_in_full(gh: FakeGitHub, client) -> None:  # type: ignore[no-untyped-def]
+    now = datetime.now(UTC)
+    source = GitHubSource(client, now=lambda: now)
+    fr = gh.world.get(ACTIVE)
+    assert fr is not None
+    signals = await source.get_signals(ACTIVE)
+    expected = expected_counts(fr, now)
+    assert signals.closed_issues_90d == expected["closed_issues_90d"]
+    assert signals.merged_pulls_90d == expected["merged_pulls_90d"]
+    assert gh.count("/issues$") == 3 and gh.count("/search/") == 0
 
 
 async def test_busy_repo_counts_come_from_search(gh: FakeGitHub, source: GitHubSource) -> None:
@@ -143,4 +156,11 @@ async def test_analyze_fetches_each_resource_once(gh: FakeGitHub, source: GitHub
     await asyncio.gather(source.get_repo(QUIET), source.get_signals(QUIET), source.get_readme(QUIET))
     assert gh.count(f"/repos/{QUIET}$") == 1
     assert gh.count(f"/repos/{QUIET}/readme") == 1
-    assert gh.count() <= 17
+    assert gh.count() <= 9 + 5
+
+
+async def test_search_results_prime_the_repository_metadata(gh: FakeGitHub, source: GitHubSource) -> None:
+    repos = await source.search(SearchParams(keywords=["react"]), limit=5)
+    repo = await source.get_repo(repos[0].full_name)
+    assert repo == repos[0]
+    assert gh.count("/repos/") == 0
