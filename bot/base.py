@@ -8,8 +8,10 @@ of its own (that lives in the stores), so a restart or a second instance loses n
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
 
-from bot.app import BotApp
+if TYPE_CHECKING:  # the composition root imports every component; backends only need the type
+    from bot.app import BotApp
 
 
 class Backend(ABC):

@@ -1,0 +1,14 @@
+"""The Slack adapter: threads as conversations, Block Kit answers, buttons, paced progress.
+
+    backend.py    SlackBackend: wiring, HTTP or Socket Mode, graceful shutdown
+    listeners.py  bolt listeners: payload -> ack -> background work
+    turns.py      the work: core call, status message, answer
+    progress.py   the status message and assistant status, paced by bot.throttle
+    render.py     every Block Kit layout (blockkit.py: limits and packing; mrkdwn.py: text)
+    api.py        Web API calls and Slack's failure modes (429, msg_too_long)
+    payloads.py   typed Slack wire payloads
+"""
+
+from bot.slack.backend import SlackBackend
+
+__all__ = ["SlackBackend"]

@@ -1,0 +1,135 @@
+"""``SlackBackend``: wires the bolt app, the Web API client, the paced editor and the listeners.
+
+Socket Mode when ``SLACK_APP_TOKEN`` is set, HTTP mode (``SLACK_SIGNING_SECRET``, ``PORT``,
+``/slack/events``) otherwise; the Web API base URL comes from ``SLACK_API_URL``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import aiohttp
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.base import Backend
+from bot.slack.api import SlackApi
+from bot.slack.blockkit import SlackMessage
+from bot.slack.listeners import SlackListeners
+from bot.slack.progress import AssistantStatus, StatusRef
+from bot.slack.server import HttpReceiver, SocketReceiver
+from bot.slack.settings import SlackSettings, SlackSetupError
+from bot.slack.tasks import TaskTracker
+from bot.slack.threads import ThreadIndex
+from bot.slack.turns import Turns
+from bot.throttle import CoalescingEditor
+
+if TYPE_CHECKING:
+    from bot.app import BotApp
+
+log = logging.getLogger("omg.slack")
+
+
+class SlackBackend(Backend):
+    name = "slack"
+
+    def __init__(
+        self,
+        app: BotApp,
+        *,
+        settings: SlackSettings | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        assistant_status: bool = True,
+    ) -> None:
+        super().__init__(app)
+        self.settings = settings or SlackSettings.from_env(app.env)
+        self._sleep = sleep
+        self._assistant_status = assistant_status
+        self.tracker = TaskTracker()
+        self._stopped = asyncio.Event()
+        self._session: aiohttp.ClientSession | None = None
+        self._receiver: HttpReceiver | SocketReceiver | None = None
+        self.api: SlackApi | None = None
+        self.editor: CoalescingEditor[StatusRef, SlackMessage] | None = None
+        self._assistant: AssistantStatus | None = None
+        self.bolt: AsyncApp | None = None
+
+    @property
+    def port(self) -> int:
+        return self._receiver.port if isinstance(self._receiver, HttpReceiver) else 0
+
+    async def start(self) -> None:
+        """Connect (auth.test), then listen: returns once Slack can reach the bot."""
+        problems = self.settings.problems()
+        if problems:
+            raise SlackSetupError("Slack is not set up yet: " + " ".join(problems))
+        self._session = aiohttp.ClientSession()
+        client = AsyncWebClient(
+            token=self.settings.bot_token, base_url=self.settings.api_url, session=self._session,
+            logger=logging.getLogger("omg.slack.sdk"),
+        )
+        self.api = SlackApi(client, sleep=self._sleep)
+        identity = await self.api.connect()
+        log.info("slack connected", extra={"bot_user": identity.user_id, "team": identity.team_id})
+        interval = self.settings.edit_interval
+        self.editor = CoalescingEditor(self._edit_status, min_interval=interval, sleep=self._sleep)
+        if self._assistant_status:
+            self._assistant = AssistantStatus(self.api, min_interval=interval, sleep=self._sleep)
+        turns = Turns(
+            service=self.app.service, deduper=self.app.deduper, api=self.api, editor=self.editor,
+            assistant=self._assistant, threads=ThreadIndex(self.app.store, self.api),
+        )
+        self.bolt = AsyncApp(
+            client=client,
+            signing_secret=self.settings.signing_secret or "",
+            process_before_response=True,  # listeners return at once; the work runs in tasks
+            attaching_conversation_kwargs_enabled=False,
+            logger=logging.getLogger("omg.slack.bolt"),
+            name="oh-my-github",
+        )
+        SlackListeners(api=self.api, turns=turns, tracker=self.tracker).register(self.bolt)
+        if self.settings.socket_mode:
+            self._receiver = SocketReceiver(self.bolt, app_token=self.settings.app_token or "")
+            await self._receiver.start()
+        else:
+            self._receiver = HttpReceiver(
+                self.bolt, host=self.settings.host, port=self.settings.port, path=self.settings.path
+            )
+            await self._receiver.start()
+
+    async def _edit_status(self, ref: StatusRef, message: SlackMessage) -> None:
+        assert self.api is not None
+        await self.api.update(ref.channel, ref.ts, message)
+
+    async def serve(self) -> None:
+        try:
+            await self.start()
+            await self._stopped.wait()
+        finally:
+            await self.shutdown()
+
+    async def idle(self) -> None:
+        """Wait until every acknowledged request has been answered (tests, benchmarks)."""
+        await self.tracker.idle()
+
+    async def shutdown(self) -> None:
+        """Stop receiving, let in-flight answers finish (``shutdown_grace``), then close."""
+        if self._stopped.is_set() and self._session is None:
+            return
+        self._stopped.set()
+        if self._receiver is not None:
+            await self._receiver.stop()
+            self._receiver = None
+        cancelled = await self.tracker.drain(self.settings.shutdown_grace)
+        if cancelled:
+            log.warning("shutdown cancelled unfinished answers", extra={"count": cancelled})
+        if self._assistant is not None:
+            await self._assistant.aclose()
+        if self.editor is not None:
+            await self.editor.aclose()
+        if self._session is not None:
+            await self._session.close()
+            self._session = None

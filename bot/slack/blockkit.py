@@ -1,0 +1,149 @@
+"""Block Kit vocabulary: block builders that respect Slack's limits, and message packing.
+
+``render.py`` decides *what* to show; this module guarantees every payload is valid: at most 50
+blocks per message, 3,000 characters per section text, 2,000 per field (10 fields), 75 per button
+label, 2,000 per button value, 10 context elements, and a bounded total per message so neither
+``chat.postMessage`` nor ``chat.update`` fails with ``msg_too_long``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from bot.slack.mrkdwn import split_text
+
+MAX_BLOCKS = 50
+MAX_SECTION_TEXT = 3000
+MAX_FIELD_TEXT = 2000
+MAX_FIELDS = 10
+MAX_BUTTON_TEXT = 75
+MAX_BUTTON_VALUE = 2000
+MAX_ACTION_ID = 255
+MAX_CONTEXT_ELEMENTS = 10
+MAX_HEADER_TEXT = 150
+MAX_FALLBACK_TEXT = 600
+MESSAGE_BUDGET = 3800  # characters of block text per message (chat.update rejects ~4,000)
+MIN_BUDGET = 400
+
+Block = dict[str, Any]
+
+
+class SlackMessage(BaseModel):
+    """One Slack message: the notification text and its blocks."""
+
+    text: str
+    blocks: list[Block] = Field(default_factory=list)
+
+    def args(self) -> dict[str, Any]:
+        return {"text": self.text, "blocks": self.blocks}
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def section(text: str) -> Block:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": clip(text, MAX_SECTION_TEXT)}}
+
+
+def fields_section(fields: list[str], text: str | None = None) -> Block:
+    block: Block = {
+        "type": "section",
+        "fields": [{"type": "mrkdwn", "text": clip(f, MAX_FIELD_TEXT)} for f in fields[:MAX_FIELDS]],
+    }
+    if text:
+        block["text"] = {"type": "mrkdwn", "text": clip(text, MAX_SECTION_TEXT)}
+    return block
+
+
+def context(*texts: str) -> Block:
+    elements = [{"type": "mrkdwn", "text": clip(t, MAX_SECTION_TEXT)} for t in texts if t]
+    return {"type": "context", "elements": elements[:MAX_CONTEXT_ELEMENTS]}
+
+
+def header(text: str) -> Block:
+    return {"type": "header", "text": {"type": "plain_text", "text": clip(text, MAX_HEADER_TEXT)}}
+
+
+def divider() -> Block:
+    return {"type": "divider"}
+
+
+def button(label: str, action_id: str, value: str, style: str | None = None) -> Block:
+    element: Block = {
+        "type": "button",
+        "text": {"type": "plain_text", "text": clip(label, MAX_BUTTON_TEXT), "emoji": True},
+        "action_id": action_id[:MAX_ACTION_ID],
+        "value": value[:MAX_BUTTON_VALUE],
+    }
+    if style in ("primary", "danger"):
+        element["style"] = style
+    return element
+
+
+def actions(block_id: str, buttons: list[Block]) -> Block:
+    return {"type": "actions", "block_id": block_id, "elements": buttons[:25]}
+
+
+def block_chars(block: Block) -> int:
+    """The visible text a block carries (what counts towards a message's length)."""
+    total = 0
+    text = block.get("text")
+    if isinstance(text, dict):
+        total += len(text.get("text", ""))
+    for item in block.get("fields", []) + block.get("elements", []):
+        inner = item.get("text")
+        total += len(inner.get("text", "")) if isinstance(inner, dict) else len(inner or "")
+    return total
+
+
+def explode(block: Block, budget: int) -> list[Block]:
+    """A mrkdwn section longer than ``budget`` (or 3,000) as several sections."""
+    text = block.get("text", {}).get("text") if block.get("type") == "section" else None
+    limit = min(budget, MAX_SECTION_TEXT)
+    if not text or len(text) <= limit or block.get("fields") or block.get("accessory"):
+        return [block]
+    return [section(part) for part in split_text(text, limit)]
+
+
+def pack(
+    body: list[Block], trailing: list[Block], fallback: str, budget: int = MESSAGE_BUDGET
+) -> list[SlackMessage]:
+    """Pack blocks into as few messages as the limits allow; ``trailing`` (buttons, footer)
+    goes on the last message. Each message gets a plain ``text`` fallback."""
+    budget = max(MIN_BUDGET, budget)
+    blocks = [part for block in body for part in explode(block, budget)]
+    pages: list[list[Block]] = [[]]
+    used = 0
+    for block in blocks:
+        size = block_chars(block)
+        if pages[-1] and (used + size > budget or len(pages[-1]) >= MAX_BLOCKS):
+            pages.append([])
+            used = 0
+        pages[-1].append(block)
+        used += size
+    trailing = trailing[: MAX_BLOCKS]
+    tail_size = sum(block_chars(b) for b in trailing)
+    if pages[-1] and (len(pages[-1]) + len(trailing) > MAX_BLOCKS or used + tail_size > budget):
+        pages.append([])
+    pages[-1].extend(trailing)
+    pages = [p for p in pages if p]
+    total = len(pages)
+    messages = []
+    for index, page in enumerate(pages, 1):
+        note = fallback if index == 1 else f"(continued {index}/{total}) {fallback}"
+        messages.append(SlackMessage(text=clip(note, MAX_FALLBACK_TEXT), blocks=page))
+    return messages or [SlackMessage(text=clip(fallback, MAX_FALLBACK_TEXT) or " ")]
+
+
+def halve(message: SlackMessage) -> list[SlackMessage]:
+    """Split a message Slack refused as too long into smaller ones (buttons stay last)."""
+    body = [b for b in message.blocks if b.get("type") not in ("actions", "context")]
+    trailing = [b for b in message.blocks if b.get("type") in ("actions", "context")]
+    size = sum(block_chars(b) for b in message.blocks) or len(message.text)
+    if not message.blocks:
+        parts = split_text(message.text, max(MIN_BUDGET, len(message.text) // 2 + 1))
+        return [SlackMessage(text=p) for p in parts]
+    return pack(body, trailing, message.text, budget=max(MIN_BUDGET, size // 2))

@@ -1,0 +1,201 @@
+"""Bolt listeners: parse the payload, decide in microseconds whether it is ours, acknowledge,
+and hand the work to ``Turns`` in the background.
+
+Events are acknowledged by bolt when the listener returns (``process_before_response``), actions
+and commands by an explicit ``ack()`` first. Nothing here waits on the network before the ack.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from slack_bolt.async_app import AsyncAck, AsyncApp
+from slack_sdk.webhook.async_client import AsyncWebhookClient
+
+from bot.slack import render
+from bot.slack.api import SlackApi, SlackCallFailed
+from bot.slack.mrkdwn import escape, from_slack, mentions
+from bot.slack.payloads import (
+    CONVERSATIONAL_SUBTYPES,
+    BlockActionsPayload,
+    EventEnvelope,
+    MessageEvent,
+    SlashCommand,
+)
+from bot.slack.tasks import TaskTracker
+from bot.slack.turns import Place, Turns, click_of
+from core.models import ActionKind
+
+log = logging.getLogger("omg.slack")
+
+SUGGESTED_PROMPTS = [
+    {"title": "Find libraries", "message": "find react state management libraries"},
+    {"title": "Compare two repos", "message": "compare zustand and jotai"},
+    {"title": "What can you do?", "message": "what can you do?"},
+]
+RESEARCH_USAGE = (
+    "Usage: `/research <goal> [--quick|--deep]`, e.g. "
+    "`/research which Python web framework suits a small team --deep`."
+)
+_MODE_FLAGS = {"--quick": "quick_scan", "--deep": "deep_probe"}
+
+
+class SlackListeners:
+    def __init__(self, *, api: SlackApi, turns: Turns, tracker: TaskTracker) -> None:
+        self.api = api
+        self.turns = turns
+        self.tracker = tracker
+
+    def register(self, bolt: AsyncApp) -> None:
+        bolt.event("app_mention")(self.on_message_event)
+        bolt.event("message")(self.on_message_event)
+        bolt.event("assistant_thread_started")(self.on_assistant_thread_started)
+        bolt.action(re.compile(r"^omg:"))(self.on_click)
+        bolt.command("/omg")(self.on_omg)
+        bolt.command("/research")(self.on_research)
+
+    @property
+    def bot_user_id(self) -> str | None:
+        return self.api.identity.user_id if self.api.identity else None
+
+    # -- messages ------------------------------------------------------------------------------
+
+    async def on_message_event(self, body: dict[str, Any]) -> None:
+        envelope = EventEnvelope.model_validate(body)
+        event = MessageEvent.model_validate(envelope.event)
+        if not self._is_person_talking(event):
+            return
+        mentioned = event.type == "app_mention" or mentions(event.text, self.bot_user_id)
+        if not (event.is_dm or mentioned or event.thread_ts):
+            return  # a channel message that is neither a mention nor in a thread
+        self.tracker.spawn(self._message(envelope, event, mentioned), name="slack-message")
+
+    def _is_person_talking(self, event: MessageEvent) -> bool:
+        if event.subtype not in CONVERSATIONAL_SUBTYPES or event.bot_id or not event.user:
+            return False
+        return event.user != self.bot_user_id
+
+    async def _message(self, envelope: EventEnvelope, event: MessageEvent, mentioned: bool) -> None:
+        team = event.team or envelope.team_id
+        place = Place(team, event.channel, event.thread)
+        if not (event.is_dm or mentioned) and not await self.turns.threads.participates(place.key):
+            return
+        twin = event.client_msg_id or f"{event.channel}:{event.ts}"
+        keys = [f"msg:{team}:{twin}"]
+        if envelope.event_id:
+            keys.insert(0, f"evt:{envelope.event_id}")
+        if not await self.turns.first_time(*keys):
+            return
+        await self.turns.message(place, from_slack(event.text, bot_user_id=self.bot_user_id), event.user or "")
+
+    async def on_assistant_thread_started(self, body: dict[str, Any]) -> None:
+        thread = (body.get("event") or {}).get("assistant_thread") or {}
+        channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
+        if channel and thread_ts:
+            self.tracker.spawn(self._suggest_prompts(channel, thread_ts), name="slack-prompts")
+
+    async def _suggest_prompts(self, channel: str, thread_ts: str) -> None:
+        try:
+            await self.api.client.assistant_threads_setSuggestedPrompts(
+                channel_id=channel, thread_ts=thread_ts, prompts=SUGGESTED_PROMPTS
+            )
+        except Exception as exc:  # noqa: BLE001 - prompts are a nicety
+            log.info("could not set suggested prompts", extra={"error": repr(exc)})
+
+    # -- buttons -------------------------------------------------------------------------------
+
+    async def on_click(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        payload = BlockActionsPayload.model_validate(body)
+        for action in payload.actions:
+            kind = render.parse_action_id(action.action_id)
+            if kind is not None:
+                self.tracker.spawn(self._click(payload, action.value, kind, action.action_ts),
+                                   name="slack-click")
+
+    async def _click(
+        self, payload: BlockActionsPayload, value: str, kind: ActionKind, action_ts: str | None
+    ) -> None:
+        place = Place(payload.team_id, payload.channel_id, payload.thread)
+        click_id = f"act:{payload.message_ts}:{action_ts or payload.trigger_id}:{payload.user.id}"
+        if not await self.turns.first_time(click_id):
+            return
+        if kind is ActionKind.FEEDBACK:
+            verdict, classification = render.feedback_value(value)
+            await self.turns.feedback(place, click_of(place, kind, verdict, payload.user.id), classification)
+        elif kind in render.DECISIONS:
+            message = payload.message
+            plan = (message.ts, message.blocks) if message and message.blocks else None
+            await self.turns.decision(place, click_of(place, kind, value, payload.user.id), plan)
+        else:
+            self.turns.threads.remember(place.key)
+            await self.turns.suggestion(place, click_of(place, kind, value, payload.user.id))
+
+    # -- slash commands ------------------------------------------------------------------------
+
+    async def on_omg(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        command = SlashCommand.model_validate(body)
+        text = command.text.strip()
+        if not text or text.lower() in ("help", "?", "-h", "--help"):
+            await ack(text=render.HELP, response_type="ephemeral")
+            return
+        await ack()
+        self.tracker.spawn(self._ask(command, text), name="slack-command")
+
+    async def on_research(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        command = SlashCommand.model_validate(body)
+        goal, mode = parse_research(command.text)
+        if not goal:
+            await ack(text=RESEARCH_USAGE, response_type="ephemeral")
+            return
+        await ack()
+        self.tracker.spawn(self._research(command, goal, mode), name="slack-research")
+
+    async def _ask(self, command: SlashCommand, text: str) -> None:
+        place = await self._open_thread(command, f"<@{command.user_id}> asked: *{escape(text)}*")
+        if place is not None:
+            await self.turns.message(place, text, command.user_id)
+
+    async def _research(self, command: SlashCommand, goal: str, mode: str | None) -> None:
+        place = await self._open_thread(command, f"<@{command.user_id}> started research: *{escape(goal)}*")
+        if place is None:
+            return
+        await self.turns.run(place, lambda progress: self.turns.service.start_research(
+            goal, key=place.key, requester=command.user_id, mode=mode, progress=progress))
+
+    async def _open_thread(self, command: SlashCommand, label: str) -> Place | None:
+        """Commands have no thread: post what was asked, and answer in a thread under it."""
+        if not await self.turns.first_time(f"cmd:{command.trigger_id or command.user_id + label}"):
+            return None
+        try:
+            posted = await self.api.post(command.channel_id, render.note(label), thread_ts=None)
+        except SlackCallFailed as exc:
+            await self._cannot_post(command, exc)
+            return None
+        place = Place(command.team_id, command.channel_id, posted[0])
+        self.turns.threads.remember(place.key)
+        return place
+
+    async def _cannot_post(self, command: SlashCommand, exc: SlackCallFailed) -> None:
+        hint = "I couldn't post in this channel."
+        if exc.error in ("not_in_channel", "channel_not_found"):
+            hint = "I'm not in this channel yet: invite me with `/invite @oh-my-github`, or DM me."
+        if command.response_url:
+            try:
+                await AsyncWebhookClient(command.response_url).send(text=hint, response_type="ephemeral")
+            except Exception as err:  # noqa: BLE001
+                log.warning("could not answer the command", extra={"error": repr(err)})
+
+
+def parse_research(text: str) -> tuple[str, str | None]:
+    """``"<goal> [--quick|--deep]"`` -> (goal, mode); the last flag wins."""
+    mode: str | None = None
+    words: list[str] = []
+    for word in text.split():
+        if word.lower() in _MODE_FLAGS:
+            mode = _MODE_FLAGS[word.lower()]
+        else:
+            words.append(word)
+    return " ".join(words).strip(), mode
