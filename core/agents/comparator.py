@@ -106,11 +106,14 @@ class Comparator:
         if len(bundles) < 2:
             return self._too_few(ctx, bundles, failures)
         notes += [_failure_note(name, exc) for name, exc in failures]
-        return AgentResult(data=await self._compare(ctx.message, bundles, notes, bool(failures)),
-                           partial=bool(failures) or any(b.partial for b in bundles))
+        # a repo that doesn't exist leaves a complete comparison of the rest; anything else
+        # (rate limit, outage) means data we should have is missing
+        cut_short = any(not isinstance(exc, RepoNotFound) for _, exc in failures)
+        data = await self._compare(ctx.message, bundles, notes, cut_short)
+        return AgentResult(data=data, partial=bool(data.meta and data.meta.partial))
 
     async def _compare(
-        self, message: str, bundles: list[RepoBundle], notes: list[str], failed: bool
+        self, message: str, bundles: list[RepoBundle], notes: list[str], cut_short: bool
     ) -> Comparison:
         info = self.source.info
         now = reference_time(info, self.clock())
@@ -134,6 +137,7 @@ class Comparator:
         ]
         for b in bundles:
             notes += b.notes
+            notes += [f"{b.repo.full_name}: {note}" for note in b.signals.notes]
         return Comparison(
             items=rows,
             need=need.text if need else None,
@@ -143,7 +147,7 @@ class Comparator:
             meta=ResultMeta(
                 source=info.kind,
                 snapshot_date=info.snapshot_date if info.kind == "catalog" else None,
-                partial=failed or any(b.partial for b in bundles),
+                partial=cut_short or any(b.partial for b in bundles),
                 notes=notes,
             ),
         )

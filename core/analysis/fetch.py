@@ -22,7 +22,7 @@ class RepoBundle:
     repo: Repository
     signals: RepoSignals
     readme: str | None = None
-    notes: list[str] = field(default_factory=list)  # plain-language gaps, e.g. rate limit
+    notes: list[str] = field(default_factory=list)  # calls that failed, in plain language
     partial: bool = False
 
 
@@ -43,9 +43,10 @@ async def fetch_bundle(source: RepoSource, full_name: str, *, readme: bool = Tru
         bundle.notes.append(_gap_note(full_name, "activity and community numbers", signals_result))
     else:
         bundle.signals = signals_result
-        if signals_result.notes:  # the source measured only part of them (e.g. a rate limit)
+        # ``signals.notes`` explain gaps (shown with the signals); live, a gap means something
+        # failed (e.g. a rate limit on one sub-request), offline it is the snapshot's nature
+        if signals_result.notes and source.info.kind != "catalog":
             bundle.partial = True
-            bundle.notes += [f"{full_name}: {note}" for note in signals_result.notes]
     if readme:
         readme_result = results[2]
         if isinstance(readme_result, Exception):

@@ -166,3 +166,20 @@ async def test_offline_catalog_unknown_repo() -> None:
 
     with pytest.raises(RepoNotFound):
         await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["no/such-repo"])[0])
+
+
+async def test_offline_catalog_analysis_is_not_partial() -> None:
+    from core.catalog import Catalog
+
+    result = await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["pmndrs/zustand"])[0])
+    assert not result.partial and not result.data.meta.partial
+    assert result.data.meta.notes == []  # the snapshot's limits travel in signals.notes
+
+
+async def test_live_signal_gaps_make_the_analysis_partial() -> None:
+    source = rich_source()
+    source.signals["pmndrs/zustand"] = source.signals["pmndrs/zustand"].model_copy(
+        update={"notes": ["releases not measured (GitHub returned 502)"], "releases": None})
+    result = await Auditor(source, clock=clock).run(context("x", ["pmndrs/zustand"])[0])
+    assert result.partial
+    assert result.data.repo.signals.notes == ["releases not measured (GitHub returned 502)"]

@@ -143,7 +143,8 @@ async def test_no_target() -> None:
 async def test_one_of_three_fails_compares_the_rest_and_warns() -> None:
     names = ["pmndrs/zustand", "ghost/repo", "reduxjs/redux"]
     result = await Comparator(rich_source(), clock=clock).run(ctx("compare", names)[0])
-    assert result.partial and result.data.meta.partial
+    # a repo that doesn't exist leaves a complete comparison of the others: not "partial"
+    assert not result.partial and not result.data.meta.partial
     assert [r.repo.full_name for r in result.data.items] == ["pmndrs/zustand", "reduxjs/redux"]
     assert "I couldn't find ghost/repo on GitHub, so I compared the rest." in result.data.meta.notes
 
@@ -152,7 +153,7 @@ async def test_rate_limited_repo_is_left_out_with_the_reason() -> None:
     source = rich_source().fail("get_repo", "pmndrs/jotai", RateLimited())
     names = ["pmndrs/zustand", "pmndrs/jotai", "reduxjs/redux"]
     result = await Comparator(source, clock=clock).run(ctx("compare", names)[0])
-    assert len(result.data.items) == 2
+    assert len(result.data.items) == 2 and result.partial and result.data.meta.partial
     assert "GitHub rate limit reached" in result.data.meta.notes[0]
 
 
@@ -208,3 +209,21 @@ async def test_offline_catalog_comparison() -> None:
     assert data.recommended != "vuejs/vue"
     wire = data.dump()
     assert Comparison.model_validate(wire) == data
+
+
+async def test_signal_gaps_reported_by_the_source_become_notes() -> None:
+    source = rich_source()
+    source.signals["reduxjs/redux"] = source.signals["reduxjs/redux"].model_copy(
+        update={"notes": ["contributors not measured (rate limit)"], "contributors": None})
+    result = await Comparator(source, clock=clock).run(
+        ctx("compare", ["pmndrs/zustand", "reduxjs/redux"])[0])
+    assert result.partial  # live: a gap means a request failed
+    assert "reduxjs/redux: contributors not measured (rate limit)" in result.data.meta.notes
+
+
+async def test_offline_signal_notes_are_not_partial() -> None:
+    from core.catalog import Catalog
+
+    result = await Comparator(Catalog.load().source(), clock=clock).run(
+        ctx("compare", ["pmndrs/zustand", "reduxjs/redux"])[0])
+    assert not result.partial and not result.data.meta.partial
