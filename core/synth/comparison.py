@@ -12,6 +12,7 @@ from core.synth.render_context import RenderContext
 
 TABLE_DIMENSIONS = 3  # the dimensions where the repos differ most get a column
 TIE = 0.05
+WEAK = 4.0  # a "winner" below this is only the least bad
 MAX_NOTES = 4
 
 # Words in the user's stated need -> the dimensions that matter most for it.
@@ -121,6 +122,8 @@ def winners(rows: list[ComparisonRow], rc: RenderContext) -> str:
         if not best:
             continue
         value = score(_value(best[0], dim))
+        if _value(best[0], dim) < WEAK:
+            value += "; none of them scores well here"
         who = (
             best[0].full_name if len(best) == 1
             else f"a tie between {join_words([r.full_name for r in best])}"

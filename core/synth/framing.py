@@ -18,7 +18,7 @@ from core.models import (
     structured_repo_names,
 )
 from core.synth.base import SynthesisContext
-from core.synth.format import join_words, plural, sentence
+from core.synth.format import join_words, one_line, plural
 
 _FOLLOW_UP_CUES = re.compile(
     r"^(and|also|but|now|then|ok|okay|so)\b|\b(what|how) about\b|\binstead\b|\bonly\b|\bsame\b"
@@ -92,19 +92,42 @@ def follow_up_line(ctx: SynthesisContext, data: StructuredData | None) -> str | 
     return f"_Following up on {topic}..._" if topic else None
 
 
-def source_notes(meta: ResultMeta | None) -> list[str]:
-    """Where the data came from and what was relaxed or cut short, as italic lines."""
-    if meta is None:
-        return []
+_REPO_PREFIX = re.compile(r"^([\w.-]+/[\w.-]+): (.+)$", re.DOTALL)
+
+
+def _grouped_notes(notes: list[str], subject: str | None) -> list[str]:
+    """Identical notes about several repos ("a/b: X", "c/d: X") become one ("a/b and c/d: X");
+    the prefix is dropped when it names the only repository the answer is about."""
+    by_text: dict[str, list[str]] = {}
+    for raw in notes:
+        note = one_line(raw)
+        if not note:
+            continue
+        match = _REPO_PREFIX.match(note)
+        names = by_text.setdefault(match[2] if match else note, [])
+        if match and match[1] not in names:
+            names.append(match[1])
     lines: list[str] = []
-    for note in meta.notes:
-        if note.strip():
-            lines.append(f"_Note: {sentence(note)}_")
-    if meta.partial:
-        lines.append(
-            "_Some results may be missing: the work was cut short by a time limit or by "
-            "GitHub's rate limit (a cap on how many requests we may make per hour)._"
-        )
+    for text, names in by_text.items():
+        text = text[0].upper() + text[1:]
+        if names and [n.lower() for n in names] != [(subject or "").lower()]:
+            text = f"{join_words(names)}: {text}"
+        lines.append(text if text[-1] in ".!?" else f"{text}.")
+    return lines
+
+
+def source_notes(
+    meta: ResultMeta | None, *, partial: bool = False, subject: str | None = None
+) -> list[str]:
+    """Where the data came from, what was relaxed, and what is missing, as italic lines.
+
+    ``partial`` (the agent's flag) and ``meta.partial`` give one line; the notes say why.
+    """
+    if meta is None:
+        meta = ResultMeta()
+    lines = [f"_Note: {note}_" for note in _grouped_notes(meta.notes, subject)]
+    if meta.partial or partial:
+        lines.append("_Some data could not be fetched or measured, so parts of this answer are incomplete._")
     if meta.source == "catalog":
         when = f" taken on {meta.snapshot_date.isoformat()}" if meta.snapshot_date else ""
         lines.append(

@@ -56,9 +56,7 @@ def _reason(result: AgentResult, ctx: SynthesisContext) -> str:
         return f"the {'search' if ctx.intent is Intent.SEARCH else 'work'} timed out"
     if result.error_code in RATE_LIMIT_CODES:
         return "GitHub's rate limit (a cap on requests per hour) cut the work short"
-    if result.error:
-        return "I ran into a problem before finishing"
-    return "I ran out of time before finishing"
+    return "I ran into a problem before finishing"
 
 
 def partial_lead(result: AgentResult, ctx: SynthesisContext) -> str:

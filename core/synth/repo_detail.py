@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.models import RepoDetailData, RepositoryDetail
 from core.synth.format import (
     age,
@@ -162,7 +164,15 @@ def other_scores(repo: RepositoryDetail, rc: RenderContext) -> str | None:
     return f"**Other scores:** {'; '.join(parts)}." if parts else None
 
 
-def key_metrics(repo: RepositoryDetail, rc: RenderContext) -> str | None:
+def _signal_notes(repo: RepositoryDetail, meta_notes: Sequence[str]) -> list[str]:
+    """Gaps the source reported, unless the agent already lifted them into ``meta.notes``."""
+    notes = repo.signals.notes if repo.signals is not None else []
+    return [n for n in notes if n.strip() and not any(n.strip() in m for m in meta_notes)]
+
+
+def key_metrics(
+    repo: RepositoryDetail, rc: RenderContext, meta_notes: Sequence[str] = ()
+) -> str | None:
     if repo.metrics:
         lines = _from_key_metrics(repo, rc)
         extra = other_scores(repo, rc)
@@ -170,8 +180,7 @@ def key_metrics(repo: RepositoryDetail, rc: RenderContext) -> str | None:
             lines.append(extra)
     else:
         lines = _from_signals(repo, rc)
-    notes = repo.signals.notes if repo.signals is not None else []
-    lines += [f"_{sentence(n)}_" for n in notes if n.strip()]
+    lines += [f"_{sentence(n)}_" for n in _signal_notes(repo, meta_notes)]
     if not lines:
         return None
     return "### Key metrics\n" + "\n".join(lines)
@@ -182,7 +191,10 @@ def findings(data: RepoDetailData, rc: RenderContext) -> str | None:
     parts: list[str] = []
     if items:
         parts.append("\n".join(f"- {sentence(truncate(f, rc.max_description_chars))}" for f in items))
-    analysis = data.analysis.strip()
+    # notes about the data (italic paragraphs) are said once, from meta, by the synthesizer
+    analysis = "\n\n".join(
+        p for p in data.analysis.strip().split("\n\n") if not _is_note(p.strip())
+    )
     if analysis:
         if len(analysis) > MAX_ANALYSIS_CHARS:
             analysis = analysis[: MAX_ANALYSIS_CHARS - 1].rstrip() + "…"
@@ -193,6 +205,10 @@ def findings(data: RepoDetailData, rc: RenderContext) -> str | None:
     if not parts:
         return None
     return "### Main findings\n" + "\n\n".join(parts)
+
+
+def _is_note(paragraph: str) -> bool:
+    return len(paragraph) > 2 and paragraph[0] == paragraph[-1] == "_"
 
 
 def recommendation(repo: RepositoryDetail, rc: RenderContext) -> str:
@@ -208,7 +224,7 @@ def recommendation(repo: RepositoryDetail, rc: RenderContext) -> str:
 def render_repo_detail(data: RepoDetailData, rc: RenderContext) -> str:
     repo = data.repo
     sections = [overview(repo, rc)]
-    metrics = key_metrics(repo, rc)
+    metrics = key_metrics(repo, rc, data.meta.notes if data.meta is not None else [])
     sections.append(
         metrics
         or "### Key metrics\nI don't have activity, maintenance or community measurements for "

@@ -38,7 +38,8 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
     if repo.why.strip():
         parts.append(sentence(truncate(repo.why, rc.max_description_chars)))
     if is_scored(repo):
-        strengths = [rc.explain(d) for d in strongest_dimensions(repo)]
+        # the Search Team's "why" already names its strong points; otherwise we do
+        strengths = [] if parts else [rc.explain(d) for d in strongest_dimensions(repo)]
         overall = f"{rc.explain('overall')} {score(repo.scores.overall)}"
         if strengths:
             parts.append(f"Strongest on {join_words(strengths)}; {overall}.")

@@ -107,12 +107,13 @@ class DefaultSynthesizer:
             return self._without_data(result, ctx, data, rc)
 
         parts = [follow_up_line(ctx, data)]
-        if result.partial or result.error:
+        if result.error:
             parts.append(partial_lead(result, ctx))
         if result.text and result.text.strip():
             parts.append(result.text.strip())
         parts.append(self._render(data, rc))
-        parts += source_notes(data.meta)
+        subject = data.repo.full_name if isinstance(data, RepoDetailData) else None
+        parts += source_notes(data.meta, partial=result.partial and not result.error, subject=subject)
         return Synthesis(
             markdown="\n\n".join(p for p in parts if p),
             suggestions=suggestions.for_data(data, ctx),
@@ -139,9 +140,7 @@ class DefaultSynthesizer:
         alternatives = suggestions.empty_alternatives(listing, ctx)
         tries = suggestions.labelled_alternatives(listing, ctx)
         parts = [follow_up_line(ctx, data), text, empty_results(listing, ctx, tries, rc)]
-        if result.partial:
-            parts.append("_The work was cut short, so there may be matches I didn't get to._")
-        parts += source_notes(getattr(data, "meta", None))
+        parts += source_notes(getattr(data, "meta", None), partial=result.partial)
         return Synthesis(
             markdown="\n\n".join(p for p in parts if p),
             suggestions=alternatives if ctx.intent is Intent.SEARCH or listing else suggestions.generic(ctx),

@@ -77,15 +77,18 @@ def test_rate_limited_partial_results(run) -> None:
     assert "GitHub's rate limit was reached." in out.markdown
 
 
-def test_partial_flag_without_error(run) -> None:
-    out = run(repo_list(2), partial=True)
-    assert out.markdown.startswith("Here are partial results (I ran out of time before finishing).")
+def test_partial_flag_without_error_is_a_note_not_a_failure(run) -> None:
+    meta = catalog_meta(notes=["pmndrs/zustand: the offline snapshot has no commit data"], partial=True)
+    out = run(repo_list(2, meta=meta), partial=True)
+    assert out.markdown.startswith("Based on your query")  # no "partial results" lead: nothing failed
+    assert "_Note: pmndrs/zustand: The offline snapshot has no commit data._" in out.markdown
+    assert out.markdown.count("parts of this answer are incomplete") == 1
     assert out.error_code is None
 
 
 def test_partial_and_empty(run) -> None:
     out = run(RepoList(items=[]), partial=True, message="find zzz")
-    assert "I couldn't find any repositories" in out.markdown and "cut short" in out.markdown
+    assert "I couldn't find any repositories" in out.markdown and "incomplete" in out.markdown
 
 
 def test_conversational_text_passes_through_with_generic_suggestions(run) -> None:

@@ -27,7 +27,8 @@ def test_top_three_are_highlighted_then_the_rest_listed(run) -> None:
         assert f"**[{name}](https://github.com/{name})**" in top
     assert "[mobxjs/mobx](https://github.com/mobxjs/mobx)" in rest
     assert "Bear necessities for state management" in top  # description
-    assert "Strongest on" in top and "overall score" in top  # why it stands out
+    assert "Matches state management for React and is actively maintained." in top  # the why
+    assert "overall score (a weighted average" in top.lower()
     assert numbered_rows(out.markdown) == [1, 2, 3, 4, 5, 6]
 
 
@@ -46,8 +47,15 @@ def test_ends_with_a_call_to_action(run) -> None:
     assert "Would you like me to analyze any of these?" in out.markdown
 
 
+def test_strengths_are_named_when_the_agent_gave_no_why(run) -> None:
+    items = [repo(i).model_copy(update={"why": ""}) for i in range(3)]
+    out = run(RepoList(items=items, meta=catalog_meta()))
+    assert "Strongest on maturity (how established and stable it is) and activity" in out.markdown
+
+
 def test_jargon_is_explained_once(run) -> None:
-    out = run(repo_list(5))
+    items = [repo(i).model_copy(update={"why": ""}) for i in range(5)]
+    out = run(RepoList(items=items, meta=catalog_meta()))
     assert out.markdown.count("(how recently and how often new code lands)") == 1
     assert out.markdown.count("(a weighted average of all the dimensions, out of 10)") == 1
 
@@ -104,7 +112,7 @@ def test_relaxed_filters_and_partial_meta_are_rendered(run) -> None:
     meta = catalog_meta(notes=["relaxed the star filter to 100+ stars to find more results"], partial=True)
     out = run(repo_list(3, meta=meta))
     assert "_Note: Relaxed the star filter to 100+ stars to find more results._" in out.markdown
-    assert "Some results may be missing" in out.markdown
+    assert "parts of this answer are incomplete" in out.markdown
 
 
 def test_follow_up_acknowledges_the_previous_search(run) -> None:
