@@ -67,12 +67,15 @@ def _cell_score(repo: ScoredRepository, dim: str) -> str:
 def differences_table(rows: list[ComparisonRow], rc: RenderContext, need: str | None = None) -> str:
     repos = [row.repo for row in rows]
     dims = scored_dimensions(repos)
-    spread = sorted(
-        dims,
+    # the dimensions the need cares about first, then those where the repos differ most
+    wanted = [d for d in need_dimensions(need) if d in dims]
+    by_spread = sorted(
+        (d for d in dims if d not in wanted),
         key=lambda d: max(_value(r, d) for r in repos) - min(_value(r, d) for r in repos),
         reverse=True,
-    )[:TABLE_DIMENSIONS]
-    spread = [d for d in DIMENSIONS if d in spread]
+    )
+    chosen = set((wanted + by_spread)[:TABLE_DIMENSIONS])
+    spread = [d for d in DIMENSIONS if d in chosen]
     scored = any(is_scored(r) for r in repos)
     header = ["Repository", "Stars", "Language", "Last change"]
     fits = any(row.fit is not None for row in rows)

@@ -28,6 +28,11 @@ def test_differences_table_in_markdown(run) -> None:
     assert all(row.count("|") == rows[0].count("|") for row in rows)
 
 
+def test_table_shows_the_dimensions_the_need_cares_about(run) -> None:
+    rows = table_rows(run(comparison(2, need="a small team"), **COMPARE).markdown)
+    assert "| Documentation |" in rows[0] and "| Ease of use |" in rows[0]
+
+
 def test_table_cells_escape_pipes(run) -> None:
     data = comparison(2)
     data.items[0].repo.language = "C|C++"
