@@ -1,0 +1,88 @@
+"""What the classifier may know about the thread: at most the last 3 messages, never more."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core.models import Clarification, Message, RepoDetailData, structured_repo_names
+
+CONTEXT_MESSAGES = 3
+_FULL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9_.-]+$")
+_ASKED = (
+    ("analyze", re.compile(r"analy[sz]|look at|dig into|details", re.I)),
+    ("compare", re.compile(r"compar|side by side| vs ", re.I)),
+    ("search", re.compile(r"search|looking for|find|language|topic|kind of", re.I)),
+)
+
+
+@dataclass(frozen=True)
+class ThreadContext:
+    """The slice of history the classifier uses.
+
+    ``data_type``: type of the latest structured data in the window ("none" if there is none).
+    ``referents``: full names of the latest results that list repositories (what "the second one"
+    counts over). ``focus``: the single repository the thread is about (a repo_detail, or the
+    only item of a list), which "it" and "tell me more" refer to. ``asked``: what the bot's
+    last clarification was about ("analyze", "compare", "search") when it was asking.
+    """
+
+    messages: tuple[Message, ...] = ()
+    data_type: str = "none"
+    referents: tuple[str, ...] = ()
+    focus: str | None = None
+    asked: str | None = None
+    previous_user: str | None = None
+    has_history: bool = False
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def n_referents(self) -> int:
+        return len(self.referents)
+
+
+def build_context(history: Sequence[Message]) -> ThreadContext:
+    window = tuple(history[-CONTEXT_MESSAGES:]) if history else ()
+    data_type = "none"
+    referents: tuple[str, ...] = ()
+    focus: str | None = None
+    asked: str | None = None
+    latest_seen = False
+    for message in reversed(window):
+        data = message.structured_data
+        if data is None:
+            continue
+        if not latest_seen:
+            data_type = data.type
+            latest_seen = True
+            if isinstance(data, Clarification):
+                asked = _asked_about(f"{data.question} {message.content}")
+                options = tuple(o.strip() for o in data.options if _FULL_NAME.match(o.strip()))
+                if options:
+                    referents = options
+                    break
+                continue  # "which one?" refers to the results before the question
+        names = tuple(n for n in structured_repo_names(data) if n)
+        if names:
+            referents = names
+            if isinstance(data, RepoDetailData) or len(names) == 1:
+                focus = names[0]
+            break
+    previous_user = next((m.content for m in reversed(window) if m.role == "user"), None)
+    return ThreadContext(
+        messages=window,
+        data_type=data_type,
+        referents=referents,
+        focus=focus,
+        asked=asked,
+        previous_user=previous_user,
+        has_history=bool(window),
+    )
+
+
+def _asked_about(text: str) -> str | None:
+    for intent, pattern in _ASKED:
+        if pattern.search(text):
+            return intent
+    return None

@@ -1,0 +1,187 @@
+"""The offline intent classifier: local model verdict -> confidence routing -> reference resolution.
+
+Two seams for the LLM cascade (a later issue):
+
+- ``predict(message, history)`` returns a ``LocalVerdict`` with the full probability
+  distribution and the top-2 margin, so a cascade asks the LLM only when ``verdict.unsure``.
+- ``decide(message, history, intent=..., confidence=..., source="llm")`` applies routing and
+  deterministic reference resolution to an intent picked by anyone.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.classifier.base import RepoNameIndex
+from core.classifier.context import ThreadContext, build_context
+from core.classifier.features import model_input
+from core.classifier.mentions import Mention, MentionFinder
+from core.classifier.names import ChainedNameIndex, shipped_name_index
+from core.classifier.questions import Question, for_low_confidence, for_problem, for_vague
+from core.classifier.references import ReferenceResolver, Resolution
+from core.classifier.training import TrainedModel, load_or_train
+from core.models import Classification, Intent, Message
+
+log = logging.getLogger("omg.classifier")
+
+
+@dataclass(frozen=True)
+class LocalVerdict:
+    """What the local model thinks, before any routing."""
+
+    probabilities: dict[Intent, float]
+    intent: Intent
+    confidence: float
+    runner_up: Intent
+    margin: float  # top probability minus the runner-up's
+    context: ThreadContext
+    mentions: tuple[Mention, ...]
+    latency_ms: float
+
+    def unsure(self, threshold: float, ambiguity_margin: float) -> bool:
+        return self.confidence < threshold or self.margin < ambiguity_margin
+
+
+def _check_unit(name: str, value: float) -> float:
+    value = float(value)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{name} must be between 0 and 1, got {value}")
+    return value
+
+
+class LocalIntentClassifier:
+    """``IntentClassifier`` backed by the shipped scikit-learn model; no network, ~1 ms a call."""
+
+    def __init__(
+        self,
+        trained: TrainedModel | None = None,
+        names: RepoNameIndex | None = None,
+        *,
+        confidence_threshold: float = 0.7,
+        ambiguity_margin: float = 0.12,
+    ) -> None:
+        self.trained = trained or load_or_train()
+        indexes = [names, shipped_name_index()] if names is not None else [shipped_name_index()]
+        self.names = ChainedNameIndex(indexes)
+        self.finder = MentionFinder(self.trained.vocabulary, self.names)
+        self.resolver = ReferenceResolver(self.finder)
+        self.confidence_threshold = confidence_threshold
+        self.ambiguity_margin = ambiguity_margin
+
+    # -- runtime-adjustable routing thresholds ------------------------------------------------------
+
+    @property
+    def confidence_threshold(self) -> float:
+        return self._threshold
+
+    @confidence_threshold.setter
+    def confidence_threshold(self, value: float) -> None:
+        self._threshold = _check_unit("confidence_threshold", value)
+
+    @property
+    def ambiguity_margin(self) -> float:
+        return self._margin
+
+    @ambiguity_margin.setter
+    def ambiguity_margin(self, value: float) -> None:
+        self._margin = _check_unit("ambiguity_margin", value)
+
+    # -- the seams ----------------------------------------------------------------------------------
+
+    def predict(self, message: str, history: Sequence[Message] = ()) -> LocalVerdict:
+        return self.predict_many([(message, history)])[0]
+
+    def predict_many(self, items: Sequence[tuple[str, Sequence[Message]]]) -> list[LocalVerdict]:
+        """Batch prediction (one matrix for the whole batch: what ``omg classify`` uses)."""
+        started = time.perf_counter()
+        prepared = []
+        for message, history in items:
+            context = build_context(history)
+            mentions = self.finder.find(message, context.referents)
+            prepared.append((context, mentions, model_input(message, context, mentions)))
+        rows = self.trained.model.predict_proba([p[2] for p in prepared]) if prepared else []
+        elapsed = (time.perf_counter() - started) * 1000 / max(1, len(prepared))
+        classes = self.trained.model.classes
+        verdicts = []
+        for (context, mentions, _), row in zip(prepared, rows):
+            probabilities = {intent: float(p) for intent, p in zip(classes, row)}
+            ranked = sorted(probabilities.items(), key=lambda kv: kv[1], reverse=True)
+            (top, p1), (second, p2) = ranked[0], ranked[1]
+            verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, context,
+                                         tuple(mentions), elapsed))
+        return verdicts
+
+    def resolve(self, message: str, history: Sequence[Message], intent: Intent) -> Resolution:
+        """Deterministic reference resolution, whoever picked the intent."""
+        return self.resolver.resolve(message, build_context(history), intent)
+
+    def decide(
+        self,
+        message: str,
+        history: Sequence[Message] = (),
+        verdict: LocalVerdict | None = None,
+        *,
+        intent: Intent | None = None,
+        confidence: float | None = None,
+        runner_up: Intent | None = None,
+        source: str = "local",
+    ) -> Classification:
+        """Route a verdict (the local one, or an intent from elsewhere) into a ``Classification``."""
+        if intent is None:
+            verdict = verdict or self.predict(message, history)
+            intent, confidence, runner_up = verdict.intent, verdict.confidence, verdict.runner_up
+            margin = verdict.margin
+            context = verdict.context
+            head = (f"{source} model: {intent.value} {confidence:.2f}, "
+                    f"runner-up {runner_up.value} {verdict.probabilities[runner_up]:.2f}")
+        else:
+            confidence = 1.0 if confidence is None else confidence
+            margin = 1.0
+            context = build_context(history)
+            head = f"{source}: {intent.value} {confidence:.2f}"
+        confidence = min(1.0, max(0.0, confidence))
+
+        if confidence < self.confidence_threshold or margin < self.ambiguity_margin:
+            why = "below the confidence threshold" if confidence < self.confidence_threshold else \
+                "top two intents too close"
+            question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context)
+            return self._clarify(intent, confidence, f"{head}; {why} -> clarify", question, source)
+
+        resolution = self.resolver.resolve(message, context, intent)
+        if intent is Intent.CLARIFY:
+            return self._clarify(None, confidence, f"{head}; vague or missing context", for_vague(context),
+                                 source)
+        if resolution.problem is not None:
+            question = for_problem(intent, resolution, context)
+            return self._clarify(intent, confidence, f"{head}; {resolution.detail} -> clarify", question,
+                                 source)
+        detail = f"; {resolution.detail}" if resolution.detail else ""
+        return Classification(intent=intent, confidence=round(confidence, 4), reasoning=f"{head}{detail}",
+                              repos=resolution.repos, source=source)
+
+    @staticmethod
+    def _clarify(original: Intent | None, confidence: float, reasoning: str, question: Question,
+                 source: str) -> Classification:
+        return Classification(
+            intent=Intent.CLARIFY,
+            confidence=round(confidence, 4),
+            original_intent=original if original is not Intent.CLARIFY else None,
+            reasoning=reasoning,
+            clarify_question=question.text,
+            clarify_options=question.options,
+            source=source,
+        )
+
+    def classify_sync(self, message: str, history: Sequence[Message] = ()) -> Classification:
+        started = time.perf_counter()
+        result = self.decide(message, history)
+        log.debug("classified", extra={"user_message": message[:200], "intent": result.intent.value,
+                                       "confidence": result.confidence, "reasoning": result.reasoning,
+                                       "latency_ms": round((time.perf_counter() - started) * 1000, 2)})
+        return result
+
+    async def classify(self, message: str, history: Sequence[Message]) -> Classification:
+        return self.classify_sync(message, history)

@@ -1,0 +1,297 @@
+"""Find what a message points at: ordinals, pronouns, plural references and repository names.
+
+Pure pattern matching, no context needed except for names (matched against the last results,
+then a ``RepoNameIndex``). ``core.classifier.references`` turns mentions into full names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from core.classifier.base import RepoNameIndex
+from core.classifier.names import name_key, resolve_name
+from core.classifier.vocabulary import Vocabulary
+
+
+class MentionKind(StrEnum):
+    EXPLICIT = "explicit"  # owner/name or a GitHub URL
+    NAME = "name"  # a bare name such as "zustand"
+    POSITION = "position"  # "the second one", "#2", "number 4", "the last one"
+    RANGE = "range"  # "the first two", "top 3"
+    BOTH = "both"
+    ALL = "all"  # "all of them", "them", "these"
+    OTHERS = "others"  # "the others", "the rest"
+    PRONOUN = "pronoun"  # "it", "that one", "this repo"
+
+
+@dataclass(frozen=True)
+class Mention:
+    kind: MentionKind
+    start: int
+    end: int
+    text: str
+    positions: tuple[int, ...] = ()  # 1-based; negative counts from the end (-1 = the last one)
+    full_name: str | None = None  # EXPLICIT and NAME
+    count: int = 0  # RANGE: how many; sign of positions[0] says from which end
+
+
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "penultimate": -2,
+}
+_CARDINALS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10,
+}
+_ORD_WORD = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|penultimate|\d{1,2}(?:st|nd|rd|th)"
+_NOUN = (
+    r"ones?|repos?|repositor(?:y|ies)|results?|options?|items?|entr(?:y|ies)|picks?|projects?|"
+    r"librar(?:y|ies)|libs?|tools?|packages?|frameworks?|choices?|links?|suggestions?|crates?|modules?"
+)
+_CONNECTOR = (
+    r"$|[?.!,;:)]|and\b|&|or\b|vs\b|v\.?s\.?|versus\b|with\b|to\b|against\b|please\b|pls\b|plz\b|"
+    r"then\b|too\b|instead\b|over\b|is\b|was\b|looks\b|seems\b|sounds\b|for me\b|here\b|"
+    r"(?:in|on|from) (?:the|that|this|your) list\b|of (?:them|these|those|the list)\b|side by side\b"
+)
+_FLAGS = re.IGNORECASE
+
+URL_RE = re.compile(
+    r"(?:https?://)?(?:www\.)?github\.com/([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9_.-]+)(?:/[^\s]*)?", _FLAGS
+)
+FULL_RE = re.compile(r"(?<![\w/.:@-])([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9_.-]{1,100})(?![\w/])")
+RANGE_RE = re.compile(
+    rf"\b(?:the\s+)?(first|top|last|bottom)\s+(two|three|four|five|six|seven|eight|nine|ten|\d{{1,2}})"
+    rf"(?:\s+(?:{_NOUN}))?(?=\s*(?:{_CONNECTOR}|you\b|from\b))",
+    _FLAGS,
+)
+POSITION_RE = re.compile(
+    rf"\b(the\s+)?(second[\s-]+(?:to[\s-]+)?last|{_ORD_WORD})(?:\s+({_NOUN}))?\b", _FLAGS
+)
+MARKER_RE = re.compile(
+    r"(?:#\s?|\b(?:number|no\.|num|nr\.?|option|result|item|entry|pick|choice|repo)\s*#?\s*)(\d{1,2})\b"
+    r"(?!\s*(?:k\b|%|stars|\.\d|\+))",
+    _FLAGS,
+)
+BARE_NUMBERS_RE = re.compile(
+    r"^\s*(?:(?:analy[sz]e|compare|check|open|show(?: me)?|details?(?: on| for| about)?|more (?:on|about)|"
+    r"tell me (?:more )?about|what about|how about|and|pick|take|go with|choose|"
+    r"i(?:'ll| will)? (?:take|pick|choose|go with))\s+)?#?\s*"
+    r"(\d{1,2}(?:\s*(?:,|and|&|vs\.?|versus|or|with|\+)\s*#?\s*\d{1,2})*)\s*(?:please|pls|plz)?\s*[.!?]*\s*$",
+    _FLAGS,
+)
+BOTH_RE = re.compile(r"\b(?:both(?:\s+of\s+(?:them|these|those))?|(?:the|these|those)\s+two(?!\s+\w+\s+\w))\b", _FLAGS)
+ALL_RE = re.compile(
+    rf"\b(?:all\s+of\s+(?:them|these|those|the\s+above)|(?:them|these|those)\s+all|"
+    rf"all\s+(?:three|four|five|six|seven|eight|nine|ten|\d{{1,2}})\b|"
+    rf"all\s+(?:the\s+|these\s+|those\s+)?(?:results|repos|repositories|options|ones|items|projects|libraries|libs|tools)|"
+    rf"each\s+of\s+(?:them|these|those)|every\s*one\s+of\s+(?:them|these|those)|the\s+whole\s+list|"
+    rf"(?:these|those)\s+(?:ones|repos|repositories|libraries|libs|tools|projects|options|results|picks)|"
+    rf"them|they|(?:these|those)(?=\s*(?:{_CONNECTOR}|are\b|look\b|seem\b)))",
+    _FLAGS,
+)
+ALL_SHORT_RE = re.compile(r"^\s*(?:compare\s+|analy[sz]e\s+)?all(?:\s+please)?\s*[.!?]*\s*$", _FLAGS)
+OTHERS_RE = re.compile(
+    r"\b(?:the\s+others|the\s+other\s+ones|the\s+rest(?:\s+of\s+them)?|the\s+remaining\s+ones|others)\b", _FLAGS
+)
+PRONOUN_RE = re.compile(
+    r"\b(?:(?:that|this|the\s+other)\s+(?:one|repo|repository|project|library|lib|tool|package|framework|crate|thing)|"
+    r"the\s+(?:repo|repository)|it's|its|it|(?:that|this)(?=\s*(?:$|[?.!,;:)]|please\b|for me\b|one\b)))",
+    _FLAGS,
+)
+_PRONOUN_AFTER_VERB = re.compile(
+    r"\b(?:analy[sz]e|about|is|compare|check|on|into|review|audit|with|vs|than|like|prefer|using|use)\s+(that|this)\b",
+    _FLAGS,
+)
+_POSSESSIVE = re.compile(r"\b(?:my|our|your|his|her|their|a|an)\s*$", _FLAGS)
+_REF_LEAD = re.compile(
+    r"(?:^|\b(?:analy[sz]e|compare|check|about|on|into|and|vs|with|than|pick|choose|take|open|prefer|like|select)|[,&])\s*$",
+    _FLAGS,
+)
+_LAST_NOT_REF = re.compile(r"\s*(?:week|month|year|day|time|night|commit|release|update|\d)", _FLAGS)
+_SLASH_WORDS = {
+    "and/or", "ci/cd", "i/o", "tcp/ip", "w/o", "a/b", "n/a", "client/server", "c/c++", "yes/no",
+    "on/off", "read/write", "input/output", "he/him", "she/her", "they/them", "either/or", "km/h", "s/he",
+}
+TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
+
+
+def _ordinal_value(word: str) -> int:
+    low = re.sub(r"\s+|-", " ", word.lower())
+    if low in _ORDINALS:
+        return _ORDINALS[low]
+    if "last" in low:  # "second to last", "second last"
+        return -2
+    return int(re.match(r"\d+", low).group())  # type: ignore[union-attr]
+
+
+def _number(word: str) -> int:
+    low = word.lower()
+    return _CARDINALS[low] if low in _CARDINALS else int(low)
+
+
+class MentionFinder:
+    """Finds mentions in one message; names are looked up in ``referents`` then ``index``."""
+
+    def __init__(self, vocabulary: Vocabulary, index: RepoNameIndex | None) -> None:
+        self.vocabulary = vocabulary
+        self.index = index
+
+    def find(self, text: str, referents: Sequence[str] = (), *, lenient: bool = False) -> list[Mention]:
+        found: list[Mention] = []
+        taken = [False] * (len(text) + 1)
+
+        def add(m: Mention) -> None:
+            if m.end <= m.start or any(taken[m.start : m.end]):
+                return
+            for i in range(m.start, m.end):
+                taken[i] = True
+            found.append(m)
+
+        for m in self._explicit(text, referents):
+            add(m)
+        for m in self._positional(text):
+            add(m)
+        for m in self._plural_and_pronouns(text):
+            add(m)
+        for m in self._names(text, referents, taken, lenient=lenient):
+            add(m)
+        return sorted(found, key=lambda m: m.start)
+
+    # -- explicit names ------------------------------------------------------------------------------
+
+    def _explicit(self, text: str, referents: Sequence[str]) -> list[Mention]:
+        by_lower = {r.lower(): r for r in referents}
+        out: list[Mention] = []
+        for match in URL_RE.finditer(text):
+            owner, name = match.group(1), re.sub(r"(\.git)?[.,;:!?)]*$", "", match.group(2))
+            full = f"{owner}/{name}"
+            out.append(Mention(MentionKind.EXPLICIT, match.start(), match.end(), match.group(),
+                               full_name=by_lower.get(full.lower(), full)))
+        for match in FULL_RE.finditer(text):
+            owner, name = match.group(1), match.group(2).rstrip(".")
+            pair = f"{owner}/{name}".lower()
+            if pair in _SLASH_WORDS or owner.isdigit() or name.isdigit():
+                continue
+            if self.vocabulary.is_common(owner) and self.vocabulary.is_common(name) and pair not in by_lower:
+                if not (self.index and self.index.resolve(pair)):
+                    continue
+            full = by_lower.get(pair) or self._canonical(f"{owner}/{name}")
+            out.append(Mention(MentionKind.EXPLICIT, match.start(), match.start() + len(owner) + 1 + len(name),
+                               match.group()[: len(owner) + 1 + len(name)], full_name=full))
+        return out
+
+    def _canonical(self, full: str) -> str:
+        if self.index is not None:
+            try:
+                known = self.index.resolve(full)
+            except Exception:
+                known = []
+            for candidate in known:
+                if candidate.lower() == full.lower():
+                    return candidate
+        return full
+
+    # -- positions -----------------------------------------------------------------------------------
+
+    def _positional(self, text: str) -> list[Mention]:
+        out: list[Mention] = []
+        bare = BARE_NUMBERS_RE.match(text)
+        if bare:
+            for num in re.finditer(r"\d{1,2}", bare.group(1)):
+                start = bare.start(1) + num.start()
+                out.append(Mention(MentionKind.POSITION, start, start + len(num.group()), num.group(),
+                                   positions=(int(num.group()),)))
+        for match in RANGE_RE.finditer(text):
+            count = _number(match.group(2))
+            from_end = match.group(1).lower() in ("last", "bottom")
+            positions = tuple(-i for i in range(count, 0, -1)) if from_end else tuple(range(1, count + 1))
+            out.append(Mention(MentionKind.RANGE, match.start(), match.end(), match.group(),
+                               positions=positions, count=count))
+        for match in MARKER_RE.finditer(text):
+            out.append(Mention(MentionKind.POSITION, match.start(), match.end(), match.group(),
+                               positions=(int(match.group(1)),)))
+        for match in POSITION_RE.finditer(text):
+            if self._is_ordinal_reference(text, match):
+                out.append(Mention(MentionKind.POSITION, match.start(), match.end(), match.group(),
+                                   positions=(_ordinal_value(match.group(2)),)))
+        return out
+
+    @staticmethod
+    def _is_ordinal_reference(text: str, match: re.Match[str]) -> bool:
+        before, after = text[: match.start()], text[match.end():]
+        word = match.group(2).lower()
+        if word.startswith("last") and _LAST_NOT_REF.match(after):
+            return False
+        if match.group(3):  # "the second one", "first repo"
+            return not _POSSESSIVE.search(before)
+        if not re.match(rf"\s*(?:{_CONNECTOR}|one\b)", after, _FLAGS):
+            return False
+        return bool(match.group(1)) or bool(_REF_LEAD.search(before)) or len(text.split()) <= 4
+
+    # -- plural references and pronouns ----------------------------------------------------------------
+
+    def _plural_and_pronouns(self, text: str) -> list[Mention]:
+        out: list[Mention] = []
+        for match in BOTH_RE.finditer(text):
+            out.append(Mention(MentionKind.BOTH, match.start(), match.end(), match.group()))
+        for match in OTHERS_RE.finditer(text):
+            out.append(Mention(MentionKind.OTHERS, match.start(), match.end(), match.group()))
+        short = ALL_SHORT_RE.match(text)
+        if short:
+            start = text.lower().rindex("all")
+            out.append(Mention(MentionKind.ALL, start, start + 3, "all"))
+        for match in ALL_RE.finditer(text):
+            out.append(Mention(MentionKind.ALL, match.start(), match.end(), match.group()))
+        for match in _PRONOUN_AFTER_VERB.finditer(text):
+            out.append(Mention(MentionKind.PRONOUN, match.start(1), match.end(1), match.group(1)))
+        for match in PRONOUN_RE.finditer(text):
+            out.append(Mention(MentionKind.PRONOUN, match.start(), match.end(), match.group()))
+        return out
+
+    # -- bare names ----------------------------------------------------------------------------------
+
+    def _names(self, text: str, referents: Sequence[str], taken: list[bool], *, lenient: bool) -> list[Mention]:
+        keyed: dict[str, str] = {}
+        for full in referents:
+            keyed.setdefault(name_key(full.rsplit("/", 1)[-1]), full)
+        tokens = [(m.start(), m.end(), m.group().rstrip(".-")) for m in TOKEN_RE.finditer(text)]
+        tokens = [(s, s + len(t), t) for s, _e, t in tokens if t and not any(taken[s : s + len(t)])]
+        out: list[Mention] = []
+        i = 0
+        while i < len(tokens):
+            matched = False
+            for width in (3, 2, 1):
+                window = tokens[i : i + width]
+                if len(window) < width or not self._contiguous(text, window):
+                    continue
+                words = [t for _s, _e, t in window]
+                if not self._may_be_name(words, lenient=lenient):
+                    continue
+                raw = " ".join(words)
+                full = keyed.get(name_key(raw)) or resolve_name(self.index, raw)
+                if full:
+                    out.append(Mention(MentionKind.NAME, window[0][0], window[-1][1], raw, full_name=full))
+                    i += width
+                    matched = True
+                    break
+            if not matched:
+                i += 1
+        return out
+
+    @staticmethod
+    def _contiguous(text: str, window: list[tuple[int, int, str]]) -> bool:
+        return all(text[a[1] : b[0]].strip(" -") == "" for a, b in zip(window, window[1:]))
+
+    def _may_be_name(self, words: list[str], *, lenient: bool) -> bool:
+        vocab = self.vocabulary
+        if len(words) == 1:
+            word = words[0]
+            if vocab.never(word) or word.isdigit() or len(word) < 2:
+                return False
+            return lenient or not vocab.is_common(word)
+        if any(vocab.never(w) for w in (words[0], words[-1])):
+            return False
+        return any(not vocab.is_common(w) for w in words) or (lenient and not all(vocab.never(w) for w in words))

@@ -1,0 +1,90 @@
+"""Friendly clarifying questions (and clickable options) for every reason we ask."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.classifier.context import ThreadContext
+from core.classifier.references import Problem, Resolution
+from core.models import Intent
+
+MAX_OPTIONS = 5
+EXAMPLES = [
+    "Find React state management libraries",
+    "Analyze pmndrs/zustand",
+    "Compare redux vs zustand",
+]
+_VERB = {Intent.ANALYZE: "analyze", Intent.COMPARE: "compare", Intent.SEARCH: "search for"}
+_OFFER = {
+    Intent.SEARCH: "search for repositories",
+    Intent.ANALYZE: "analyze a repository",
+    Intent.COMPARE: "compare repositories",
+    Intent.CHAT: "just chat",
+}
+
+
+@dataclass
+class Question:
+    text: str
+    options: list[str] = field(default_factory=list)
+
+
+def _names(context: ThreadContext, exclude: list[str] | None = None) -> list[str]:
+    skip = {e.lower() for e in exclude or []}
+    return [r for r in context.referents if r.lower() not in skip][:MAX_OPTIONS]
+
+
+def for_problem(intent: Intent, resolution: Resolution, context: ThreadContext) -> Question:
+    verb = _VERB.get(intent, "look at")
+    n = context.n_referents
+    problem = resolution.problem
+    if problem is Problem.OUT_OF_RANGE:
+        return Question(f"I only listed {n} {'repository' if n == 1 else 'repositories'} last time. "
+                        f"Which one should I {verb}?", _names(context))
+    if problem is Problem.NO_REFERENT:
+        return Question("I'm not sure which repository you mean: there are no earlier results in this "
+                        "conversation to pick from. Could you name it (for example pmndrs/zustand), or "
+                        "start with a search?", list(EXAMPLES))
+    if problem is Problem.AMBIGUOUS:
+        if intent is Intent.COMPARE:
+            return Question("Which of these should I compare? Pick two or more.", _names(context))
+        return Question(f"Which of these should I {verb}?", _names(context))
+    if problem is Problem.TOO_FEW:
+        if resolution.repos:
+            only = resolution.repos[0]
+            return Question(f"What should I compare {only} with?", _names(context, exclude=[only]))
+        return Question("Which repositories should I compare? Name at least two, for example "
+                        "\"redux vs zustand\".", _names(context))
+    # NO_TARGET
+    if intent is Intent.COMPARE:
+        return Question("Which repositories should I compare? Name at least two, for example "
+                        "\"redux vs zustand\".", _names(context))
+    return Question("Which repository should I analyze? Give me its name or owner/name, for example "
+                    "pmndrs/zustand.", _names(context))
+
+
+def for_low_confidence(top: Intent, runner_up: Intent, context: ThreadContext) -> Question:
+    first, second = _OFFER.get(top), _OFFER.get(runner_up)
+    if first and second and first != second:
+        text = f"I'm not sure what you'd like. Should I {first}, or {second}?"
+    else:
+        text = "I'm not sure what you'd like. Could you rephrase or add a detail or two?"
+    return Question(text, _context_options(context))
+
+
+def for_vague(context: ThreadContext) -> Question:
+    if context.referents:
+        return Question("Could you tell me a bit more? I can dig into one of the repositories above, "
+                        "compare them, or search for something else.", _context_options(context))
+    return Question("Could you tell me a bit more about what you're looking for? For example a topic, "
+                    "a language, or a repository name.", list(EXAMPLES))
+
+
+def _context_options(context: ThreadContext) -> list[str]:
+    names = list(context.referents)
+    if not names:
+        return list(EXAMPLES)
+    options = [f"Analyze {name}" for name in names[:3]]
+    if len(names) >= 2:
+        options.append(f"Compare {names[0]} vs {names[1]}")
+    return options[:MAX_OPTIONS]

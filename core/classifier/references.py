@@ -1,0 +1,171 @@
+"""Deterministic reference resolution: mentions + the latest results -> full names (or a problem).
+
+Usable on its own (the LLM cascade picks the intent elsewhere and still resolves here):
+
+    resolution = ReferenceResolver(finder).resolve(message, context, Intent.ANALYZE)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from core.classifier.context import ThreadContext
+from core.classifier.mentions import Mention, MentionFinder, MentionKind
+from core.models import Intent
+
+MAX_TARGETS = 10
+_REFERENCE_KINDS = {
+    MentionKind.POSITION, MentionKind.RANGE, MentionKind.BOTH, MentionKind.ALL, MentionKind.OTHERS,
+    MentionKind.PRONOUN,
+}
+
+
+class Problem(StrEnum):
+    NO_REFERENT = "no_referent"  # "the second one" with nothing listed before
+    OUT_OF_RANGE = "out_of_range"  # "the sixth one" after five results
+    AMBIGUOUS = "ambiguous"  # "it" after a list of five
+    NO_TARGET = "no_target"  # "analyze" with nothing to analyze
+    TOO_FEW = "too_few"  # compare with fewer than two repositories
+
+
+@dataclass
+class Resolution:
+    repos: list[str] = field(default_factory=list)
+    problem: Problem | None = None
+    detail: str = ""
+    mentions: list[Mention] = field(default_factory=list)
+
+    @property
+    def has_reference(self) -> bool:
+        return any(m.kind in _REFERENCE_KINDS for m in self.mentions)
+
+
+def _describe(m: Mention, names: Sequence[str]) -> str:
+    return f"'{m.text}' -> {', '.join(names)}"
+
+
+class ReferenceResolver:
+    def __init__(self, finder: MentionFinder) -> None:
+        self.finder = finder
+
+    def mentions(self, message: str, context: ThreadContext, *, lenient: bool = False) -> list[Mention]:
+        return self.finder.find(message, context.referents, lenient=lenient)
+
+    def resolve(self, message: str, context: ThreadContext, intent: Intent) -> Resolution:
+        """Resolve what ``message`` targets for ``intent`` (analyze/compare use every form)."""
+        mentions = self.mentions(message, context)
+        if intent in (Intent.ANALYZE, Intent.COMPARE):
+            needed = 2 if intent is Intent.COMPARE else 1
+            named = [m for m in mentions if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME)]
+            if len(named) < needed and not any(m.kind in _REFERENCE_KINDS for m in mentions):
+                lenient = self.mentions(message, context, lenient=True)
+                if len(lenient) > len(mentions):
+                    mentions = lenient
+        else:
+            # Searches and chat only carry explicit owner/name references ("alternatives to a/b").
+            explicit = [m for m in mentions if m.kind is MentionKind.EXPLICIT]
+            return Resolution(repos=_dedupe(m.full_name or "" for m in explicit), mentions=mentions)
+        resolution = self._resolve_mentions(mentions, context)
+        if resolution.problem is None:
+            self._complete(resolution, context, intent)
+        return resolution
+
+    def _resolve_mentions(self, mentions: list[Mention], context: ThreadContext) -> Resolution:
+        referents = list(context.referents)
+        repos: list[str] = []
+        details: list[str] = []
+        for m in mentions:
+            if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME):
+                repos.append(m.full_name or m.text)
+                details.append(_describe(m, [m.full_name or m.text]))
+                continue
+            if not referents:
+                return Resolution(problem=Problem.NO_REFERENT, mentions=mentions,
+                                  detail=f"'{m.text}' refers to earlier results, but there are none")
+            picked = self._pick(m, referents, repos, context)
+            if isinstance(picked, Resolution):
+                picked.mentions = mentions
+                return picked
+            repos.extend(picked)
+            details.append(_describe(m, picked))
+        return Resolution(repos=_dedupe(repos)[:MAX_TARGETS], detail="; ".join(details), mentions=mentions)
+
+    def _pick(
+        self, m: Mention, referents: list[str], already: list[str], context: ThreadContext
+    ) -> list[str] | Resolution:
+        n = len(referents)
+        if m.kind in (MentionKind.POSITION, MentionKind.RANGE):
+            out: list[str] = []
+            for pos in m.positions:
+                index = pos - 1 if pos > 0 else n + pos
+                if not 0 <= index < n:
+                    return Resolution(problem=Problem.OUT_OF_RANGE,
+                                      detail=f"'{m.text}' is out of range: the last results had {n}")
+                out.append(referents[index])
+            return out
+        if m.kind is MentionKind.BOTH:
+            if n == 2:
+                return list(referents)
+            return Resolution(problem=Problem.AMBIGUOUS,
+                              detail=f"'{m.text}' is unclear: the last results had {n}")
+        if m.kind is MentionKind.ALL:
+            return referents[:MAX_TARGETS]
+        if m.kind is MentionKind.OTHERS:
+            return [r for r in referents if r not in already][:MAX_TARGETS]
+        # singular pronoun
+        if context.focus:
+            return [context.focus]
+        if n == 1:
+            return list(referents)
+        return Resolution(problem=Problem.AMBIGUOUS,
+                          detail=f"'{m.text}' could be any of the {n} repositories listed")
+
+    def _complete(self, resolution: Resolution, context: ThreadContext, intent: Intent) -> None:
+        """Fill implicit targets ("tell me more", "which is better?") or report what is missing."""
+        repos, referents = resolution.repos, context.referents
+        if intent is Intent.ANALYZE:
+            if repos:
+                return
+            if context.focus or len(referents) == 1:
+                resolution.repos = [context.focus or referents[0]]
+                resolution.detail = f"no explicit target: the repository in context ({resolution.repos[0]})"
+            elif referents:
+                resolution.problem = Problem.AMBIGUOUS
+                resolution.detail = f"no explicit target among the {len(referents)} repositories listed"
+            else:
+                resolution.problem = Problem.NO_TARGET
+                resolution.detail = "no repository named and none in context"
+            return
+        # compare
+        if len(repos) >= 2:
+            return
+        if len(repos) == 1:
+            if context.data_type == "comparison" and referents:  # "add jotai to the comparison"
+                resolution.repos = _dedupe([*referents, repos[0]])[:MAX_TARGETS]
+                if len(resolution.repos) >= 2:
+                    resolution.detail = f"{resolution.detail}; added to the previous comparison".lstrip("; ")
+                    return
+            partner = context.focus or (referents[0] if len(referents) == 1 else None)
+            if partner and partner.lower() != repos[0].lower():
+                resolution.repos = [partner, repos[0]]
+                resolution.detail = f"{resolution.detail}; compared with {partner} from context".lstrip("; ")
+            else:
+                resolution.problem = Problem.TOO_FEW
+                resolution.detail = f"only {repos[0]} to compare"
+            return
+        if 2 <= len(referents):
+            resolution.repos = referents[:MAX_TARGETS]
+            resolution.detail = f"no explicit targets: all {len(resolution.repos)} repositories in context"
+        else:
+            resolution.problem = Problem.TOO_FEW
+            resolution.detail = "fewer than two repositories to compare"
+
+
+def _dedupe(names) -> list[str]:  # type: ignore[no-untyped-def]
+    seen: dict[str, str] = {}
+    for name in names:
+        if name and name.lower() not in seen:
+            seen[name.lower()] = name
+    return list(seen.values())
