@@ -13,6 +13,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bot.commands.shell",
     "bot.commands.ask",
     "bot.commands.stats",
+    "bot.commands.plan",
+    "bot.commands.research",
 )
 
 

@@ -67,8 +67,9 @@ class Orchestrator:
     ) -> tuple[ResearchSession, Goal]:
         """Analyze and plan; the session ends in REVIEW_PENDING (deep) or EXECUTING (quick)."""
         deadline = time.monotonic() + self.settings.turn_budget_seconds
+        requested = parse_mode(mode)  # InvalidGoal("invalid_mode") before anything else
         goal = read_goal(goal_text, max_chars=self.settings.max_goal_chars)  # InvalidGoal
-        override = parse_mode(mode) or goal.mode_flag
+        override = requested or goal.mode_flag
         session = ResearchSession(
             id=new_session_id(), query=goal.text, requester=requester, key=key,
             query_truncated=goal.truncated, original_chars=goal.original_chars,

@@ -212,6 +212,7 @@ class ResearchService:
         Runs in background tasks (``wait=True`` awaits them); each finished report goes to the
         ``notifier`` (adapters post it into the session's conversation) when one is set.
         """
+        await asyncio.to_thread(self.orchestrator.local_analyzer.warm)  # first /research is fast
         await self.orchestrator.expire_reviews()
         sessions = await self.orchestrator.runnable()
         for session in sessions:

@@ -1,0 +1,107 @@
+"""``omg plan``: the research evaluation interface (JSON Lines in, JSON Lines out, offline).
+
+Each input line is ``{"query": str, "mode"?: "quick_scan" | "deep_probe"}``; each output line is
+``{"mode", "rationale", "status", "steps": [{"type", "description", "search_queries"}]}`` where
+``status`` is the state reached without approval (REVIEW_PENDING for a Deep Probe, EXECUTING for
+a Quick Scan, whose steps are not run here). Blank lines are skipped; a bad line gets
+``{"mode": null, "rationale": null, "status": "ERROR", "steps": [], "error": code, "message": ...}``.
+No LLM and no network: the local analyzer and planner answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import IO, Any
+
+from core.errors import OmgError
+from core.models import ConversationKey, Repository, RepoSignals, SearchParams
+from core.research.executor import Executor
+from core.research.goal import InvalidGoal
+from core.research.orchestrator import Orchestrator
+from core.research.settings import ResearchSettings
+from core.research.store import MemoryResearchStore
+from core.sources.base import SourceInfo
+
+KEY = ConversationKey(platform="cli", channel="plan", thread="stdin")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "plan", help="research plans for JSON Lines on stdin (offline evaluation interface)"
+    )
+    parser.set_defaults(func=lambda args: asyncio.run(run_plan(sys.stdin, sys.stdout)))
+
+
+class _NoNetwork:
+    """``omg plan`` never executes steps; a source that refuses proves it."""
+
+    info = SourceInfo(kind="catalog", label="none")
+
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+        raise RuntimeError("omg plan does not execute steps")
+
+    async def get_repo(self, full_name: str) -> Repository:
+        raise RuntimeError("omg plan does not execute steps")
+
+    async def get_signals(self, full_name: str) -> RepoSignals:
+        raise RuntimeError("omg plan does not execute steps")
+
+    async def get_readme(self, full_name: str) -> str | None:
+        raise RuntimeError("omg plan does not execute steps")
+
+
+def build_offline_orchestrator(settings: ResearchSettings | None = None) -> Orchestrator:
+    settings = settings or ResearchSettings()
+    store = MemoryResearchStore()
+    return Orchestrator(store, Executor(store, _NoNetwork(), settings), settings)
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"mode": None, "rationale": None, "status": "ERROR", "steps": [], "error": code, "message": message}
+
+
+async def plan_line(orchestrator: Orchestrator, line: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+    except ValueError:
+        return _error("bad_json", "This line isn't valid JSON.")
+    if not isinstance(item, dict) or not isinstance(item.get("query"), str):
+        return _error("bad_input", 'Each line must be an object with a string "query".')
+    mode = item.get("mode")
+    if mode is not None and not isinstance(mode, str):
+        return _error("invalid_mode", '"mode" must be "quick_scan" or "deep_probe".')
+    try:
+        session, _ = await orchestrator.create(item["query"], requester="cli", key=KEY, mode=mode)
+    except InvalidGoal as exc:
+        return _error(exc.code, exc.user_message)
+    except OmgError as exc:
+        return _error("research_error", exc.user_message)
+    plan = session.plan
+    assert plan is not None and session.mode is not None
+    return {
+        "mode": session.mode.value,
+        "rationale": plan.rationale,
+        "status": session.status.value,
+        "steps": [
+            {"type": s.type.value, "description": s.description, "search_queries": s.search_queries}
+            for s in plan.steps
+        ],
+    }
+
+
+async def run_plan(stdin: IO[str], stdout: IO[str]) -> int:
+    orchestrator = build_offline_orchestrator()
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            answer = await plan_line(orchestrator, line)
+        except Exception as exc:  # never crash on one line
+            answer = _error("internal", f"Unexpected {type(exc).__name__}.")
+        stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        stdout.flush()
+        await orchestrator.store.close()  # sessions are not kept: memory stays flat over any input
+    return 0
