@@ -81,7 +81,8 @@ class DefaultSynthesizer:
 
     def _synthesize(self, result: AgentResult, ctx: SynthesisContext) -> Synthesis:
         if result.error or result.partial:
-            log.warning(
+            log.log(
+                logging.WARNING if result.error else logging.INFO,
                 "agent reported a problem",
                 extra={
                     "intent": str(ctx.intent),
