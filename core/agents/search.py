@@ -138,7 +138,10 @@ def _where(info: SourceInfo) -> str:
 
 def _source_caveats(params: SearchParams, info: SourceInfo) -> list[str]:
     if params.created_after is not None and info.kind == "catalog":
-        return ["The offline snapshot has no creation dates, so for \"new\" I favoured recent star growth instead."]
+        return [
+            "The offline snapshot has no creation dates, so I couldn't keep only new projects; "
+            "fast-growing ones are favoured instead."
+        ]
     return []
 
 

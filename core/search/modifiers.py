@@ -69,8 +69,10 @@ _RECENTLY_UPDATED = re.compile(r"\b(recently updated|up[- ]to[- ]date|recently a
 _SORT_UPDATED = re.compile(r"\b(most recent(?:ly updated)?|latest|last updated)\b")
 _SORT_STARS = re.compile(r"\b(?:most|top)[- ]starred\b|\btop\b(?!\s+\d)|\bmost stars\b|\bby stars\b")
 _LIMIT = re.compile(
-    r"\b(?:top|first|show me|give me|just|only)?\s*(\d{1,2})\s+(?:repos?|repositories|libraries|libs|"
-    r"projects|tools|results|options|packages|frameworks|picks|ones)\b|\btop\s+(\d{1,2})\b"
+    r"\b(?:top|first|show me|give me|find me|find|list|just|only|best)\s+(\d{1,2})\b"
+    r"(?!\s*(?:k\b|m\b|\+|[.,]\d|stars?|-|to\b|and\b|%|thousand))"
+    r"|\b(\d{1,2})\s+(?:repos?|repositories|libraries|libs|projects|tools|results|options|packages|"
+    r"frameworks|picks|ones)\b"
 )
 _ANY_LANGUAGE = re.compile(r"\b(any|all|every|whatever|other) languages?\b")
 _PERIOD_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}

@@ -3,7 +3,8 @@
 Coarse ranking (no network): 0.6 x query relevance (name/description/topics) + 0.25 x popularity
 *rank within this candidate set* + 0.15 x recency of the last push -- so a set of small projects
 is judged among themselves, and nothing is cut by an absolute star count. The user's own star
-range is respected (candidates outside it are dropped), nothing else. For "small/new" queries
+range (and creation / push dates, where known) is respected -- candidates outside it are
+dropped -- and nothing else. For "small/new" queries
 popularity weighs less and 12-month growth counts instead. Diversity: at most 2 repos per owner,
 1 per repository name, and -- when no language was asked for -- at most ~60 % in one language.
 
@@ -51,10 +52,15 @@ class ScreenReport:
     notes: list[str] = field(default_factory=list)
 
 
-def in_star_range(repo: Repository, params: SearchParams) -> bool:
+def in_range(repo: Repository, params: SearchParams) -> bool:
+    """The user's own filters, where the repository's data can tell (unknown dates pass)."""
     if params.min_stars is not None and repo.stars < params.min_stars:
         return False
-    return params.max_stars is None or repo.stars <= params.max_stars
+    if params.max_stars is not None and repo.stars > params.max_stars:
+        return False
+    if params.created_after and repo.created_at and repo.created_at.date() < params.created_after:
+        return False
+    return not (params.pushed_after and repo.pushed_at and repo.pushed_at.date() < params.pushed_after)
 
 
 def wants_small(params: SearchParams) -> bool:
@@ -74,7 +80,7 @@ def coarse_rank(
     ``star_range`` defaults to ``params`` (it differs when the Scout relaxed the stars);
     candidates in ``exact`` (lower-cased full names matching before any relaxation) come first.
     """
-    pool = [r for r in candidates if in_star_range(r, star_range or params)]
+    pool = [r for r in candidates if in_range(r, star_range or params)]
     if not pool:
         return []
     terms = compile_terms(params)
@@ -105,21 +111,21 @@ def diversify(ranked: Sequence[Repository], k: int, *, language_free: bool) -> l
     languages: Counter[str] = Counter()
     lang_cap = max(2, math.ceil(LANGUAGE_SHARE * min(k, 12)))
     picked: list[Repository] = []
-    skipped: list[Repository] = []
+    over_language: list[Repository] = []  # fill first: only the language share was exceeded
+    duplicates: list[Repository] = []  # fill last: another repo of that owner / name is in
     for repo in ranked:
         lang = (repo.language or "").lower()
-        if (
-            owners[repo.owner.lower()] >= 2
-            or names[repo.name.lower()] >= 1
-            or (language_free and lang and languages[lang] >= lang_cap and len(picked) < 12)
-        ):
-            skipped.append(repo)
+        if owners[repo.owner.lower()] >= 2 or names[repo.name.lower()] >= 1:
+            duplicates.append(repo)
+            continue
+        if language_free and lang and languages[lang] >= lang_cap:
+            over_language.append(repo)
             continue
         picked.append(repo)
         owners[repo.owner.lower()] += 1
         names[repo.name.lower()] += 1
         languages[lang] += 1
-    return (picked + skipped)[:k]
+    return (picked + over_language + duplicates)[:k]
 
 
 class Screener:
@@ -153,8 +159,8 @@ class Screener:
         shortlist = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)[: self.score_top]
         report.scored = len(shortlist)
         semaphore = asyncio.Semaphore(self.concurrency)
-        limited = asyncio.Event()  # set on a rate limit: stop spending calls
-        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limited)) for repo in shortlist]
+        limit: list[str] = []  # the rate-limit reason, once one is hit
+        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limit)) for repo in shortlist]
         done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
         items: list[ScoredRepository] = []
         gaps: list[str] = []
@@ -178,28 +184,28 @@ class Screener:
         return report
 
     async def _score_one(
-        self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore, limited: asyncio.Event
+        self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore, limit: list[str]
     ) -> tuple[ScoredRepository, str | None]:
+        """Fetch what can be measured, then score; ``limit`` holds the rate-limit reason once hit."""
         signals: RepoSignals | None = None
         readme: str | None = None
         gap: str | None = None
-        if not limited.is_set():
-            async with semaphore:
-                try:
-                    signals, readme = await asyncio.gather(
-                        self.source.get_signals(repo.full_name),
-                        self.source.get_readme(repo.full_name) if self.fetch_readme else _none(),
-                    )
-                except RateLimited as exc:
-                    limited.set()
-                    gap = exc.user_message
-                except OmgError as exc:
-                    gap = exc.user_message
-                except Exception:  # a source bug must not sink the whole search
-                    log.exception("signals failed", extra={"repo": repo.full_name})
-                    gap = "unexpected error"
-        else:
-            gap = "rate limit"
+        async with semaphore:
+            if limit:
+                gap = limit[0]  # rate limited: stop spending calls
+            else:
+                got_signals, got_readme = await asyncio.gather(
+                    self.source.get_signals(repo.full_name),
+                    self.source.get_readme(repo.full_name) if self.fetch_readme else _none(),
+                    return_exceptions=True,
+                )
+                if isinstance(got_signals, BaseException):
+                    gap = _failure(got_signals, repo.full_name)
+                    if isinstance(got_signals, RateLimited) and not limit:
+                        limit.append(gap)
+                else:
+                    signals = got_signals
+                readme = got_readme if isinstance(got_readme, str) else None
         text = None
         try:
             text = await self.text_scorer.score_text(repo, signals, params, readme)
@@ -209,6 +215,15 @@ class Screener:
             log.exception("text scorer failed", extra={"repo": repo.full_name})
             text = None
         return _scored(repo, signals, readme, params, now, text), gap
+
+
+def _failure(exc: BaseException, full_name: str) -> str:
+    if isinstance(exc, OmgError):
+        return exc.user_message
+    if isinstance(exc, asyncio.CancelledError):
+        raise exc
+    log.error("signals failed", extra={"repo": full_name, "error": repr(exc)})
+    return "unexpected error"  # a source bug must not sink the whole search
 
 
 async def _none() -> None:

@@ -1,0 +1,199 @@
+"""The rule-based query translator: words -> SearchParams, and follow-ups that refine."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from core.models import SearchParams
+from core.search.translator import QueryTranslator, RuleBasedTranslator
+
+TODAY = date(2026, 8, 22)
+translator = RuleBasedTranslator(today=lambda: TODAY)
+
+
+def t(text: str, previous: SearchParams | None = None) -> SearchParams:
+    return translator.translate_sync(text, previous)
+
+
+def group_of(params: SearchParams, word: str) -> list[str]:
+    return next(g for g in params.synonym_groups if word in g)
+
+
+async def test_is_a_query_translator() -> None:
+    impl: QueryTranslator = translator
+    params = await impl.translate("rust web frameworks", None)
+    assert params.language == "Rust"
+
+
+def test_filler_words_are_dropped() -> None:
+    p = t("Show me some good libraries for JSON parsing please")
+    assert p.keywords == ["json", "parsing"]
+    assert t("search for the best tools to find repos with yaml").keywords == ["yaml"]
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "synonym"),
+    [
+        ("react state management", "state management", "store"),
+        ("python ml", "ml", "machine learning"),
+        ("machine learning in python", "machine learning", "ml"),
+        ("golang orm", "orm", "database"),
+        ("rust web framework", "web framework", "http server"),
+        ("game engines", "game engine", "game development"),
+    ],
+)
+def test_synonym_groups_are_ored_concepts(text: str, trigger: str, synonym: str) -> None:
+    p = t(text)
+    group = group_of(p, trigger)
+    assert group[0] == trigger and synonym in group
+    assert trigger not in p.keywords
+
+
+def test_an_expansion_alone_does_not_trigger_a_group() -> None:
+    assert t("app store screenshots").synonym_groups == []
+
+
+def test_quoted_phrases_and_topics() -> None:
+    p = t('"static site" generator topic:jamstack #blog')
+    assert p.phrases == ["static site"]
+    assert p.topics == ["jamstack", "blog"]
+    assert p.keywords == ["generator"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("py http client", "Python"),
+        ("ts orm", "TypeScript"),
+        ("golang cli", "Go"),
+        ("go web frameworks", "Go"),
+        ("libraries written in go", "Go"),
+        ("c++ json library", "C++"),
+        ("c# game engine", "C#"),
+        ("csharp logging", "C#"),
+        ("c libraries for json parsing", "C"),
+        ("r packages for plotting", "R"),
+        ("node.js web framework", "JavaScript"),
+        ("Rust web frameworks", "Rust"),
+        ("objective-c networking", "Objective-C"),
+        ("kotlin android", "Kotlin"),
+    ],
+)
+def test_languages_and_aliases(text: str, language: str) -> None:
+    assert t(text).language == language
+
+
+@pytest.mark.parametrize("text", ["let's go find a database", "a cool thing to go with react", "plan b for the team"])
+def test_ambiguous_language_words_need_context(text: str) -> None:
+    p = t(text)
+    assert p.language is None
+    assert "go" not in p.keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "min_stars", "max_stars"),
+    [
+        ("rust cli with over 1k stars", 1000, None),
+        ("python orm more than 2,500 stars", 2500, None),
+        ("cli tools <500 stars", None, 500),
+        ("parsers with fewer than 100 stars", None, 100),
+        ("between 100 and 2k stars game engine", 100, 2000),
+        ("100-1000 stars parser", 100, 1000),
+        ("stars:>50 parser", 50, None),
+        ("1.5k+ stars logging", 1500, None),
+        ("at least 10k stars database", 10_000, None),
+    ],
+)
+def test_explicit_star_ranges(text: str, min_stars: int | None, max_stars: int | None) -> None:
+    p = t(text)
+    assert (p.min_stars, p.max_stars) == (min_stars, max_stars)
+    assert "stars" not in p.keywords
+
+
+def test_popularity_words() -> None:
+    assert t("popular python orm").min_stars == 1000
+    assert t("well-known rust parsers").min_stars == 1000
+    very = t("the most popular react libraries")
+    assert very.min_stars == 10_000 and very.sort == "stars"
+    for word in ("niche", "small", "hidden gem", "lesser-known", "underrated"):
+        p = t(f"{word} python testing tools")
+        assert (p.min_stars, p.max_stars) == (None, 1000), word
+    new = t("new python testing tools")
+    assert new.min_stars is None and new.max_stars is None
+    assert new.created_after == TODAY - timedelta(days=365)
+    assert t("emerging rust databases").sort == "growth"
+
+
+def test_explicit_stars_beat_popularity_words() -> None:
+    p = t("popular ones under 500 stars in rust")
+    assert (p.min_stars, p.max_stars) == (None, 500)
+
+
+def test_recency_words() -> None:
+    assert t("actively maintained python orm").pushed_after == TODAY - timedelta(days=180)
+    assert t("rust parsers updated this year").pushed_after == date(2026, 1, 1)
+    assert t("recently updated go cli").pushed_after == TODAY - timedelta(days=90)
+    created = t("rust projects created this year")
+    assert created.created_after == date(2026, 1, 1) and created.pushed_after is None
+    assert t("python orm active in the last 3 months").pushed_after == TODAY - timedelta(days=90)
+
+
+def test_sort_and_limit() -> None:
+    p = t("top 5 most starred javascript repos")
+    assert p.limit == 5 and p.sort == "stars" and p.language == "JavaScript"
+    assert t("show me 3 python orm libraries").limit == 3
+    assert t("recently updated react libraries").sort == "best"
+
+
+# -- follow-ups -----------------------------------------------------------------------------------
+
+PREVIOUS = t("find React state management libraries")
+
+
+def test_what_about_language_keeps_the_query() -> None:
+    p = t("what about Python?", PREVIOUS)
+    assert p.language == "Python"
+    assert p.keywords == PREVIOUS.keywords and p.synonym_groups == PREVIOUS.synonym_groups
+
+
+def test_only_popular_ones() -> None:
+    p = t("only popular ones", PREVIOUS)
+    assert p.min_stars == 1000 and p.keywords == ["react"]
+
+
+def test_newer_ones() -> None:
+    popular = t("only popular ones", PREVIOUS)
+    p = t("newer ones?", popular)
+    assert p.min_stars is None and p.created_after == TODAY - timedelta(days=365)
+    assert p.keywords == ["react"]
+
+
+def test_in_rust_instead() -> None:
+    python = t("what about Python?", PREVIOUS)
+    p = t("in rust instead", python)
+    assert p.language == "Rust" and p.synonym_groups == PREVIOUS.synonym_groups
+
+
+def test_what_about_another_framework_swaps_the_keyword_keeps_the_concept() -> None:
+    p = t("what about vue?", PREVIOUS)
+    assert p.keywords == ["vue"] and p.synonym_groups == PREVIOUS.synonym_groups
+
+
+def test_any_language_clears_the_language() -> None:
+    python = t("what about Python?", PREVIOUS)
+    assert t("any language", python).language is None
+
+
+def test_a_new_full_query_starts_over() -> None:
+    p = t("find go web frameworks", PREVIOUS)
+    assert p.language == "Go" and p.keywords == [] and "react" not in p.keywords
+    assert group_of(p, "web framework")
+    fresh = t("show me the most starred javascript repos", PREVIOUS)
+    assert fresh.keywords == [] and fresh.synonym_groups == [] and fresh.language == "JavaScript"
+
+
+def test_refined_text_records_both_turns() -> None:
+    p = t("what about Python?", PREVIOUS)
+    assert PREVIOUS.text in p.text and "Python" in p.text
