@@ -82,10 +82,21 @@ def builds_on_previous(ctx: SynthesisContext, data: StructuredData | None) -> bo
     return bool(_FOLLOW_UP_CUES.search(ctx.message))
 
 
+def _answers(message: str, question: Clarification) -> bool:
+    """The message picks one of the options (clicked, typed, or quoted in a longer sentence)."""
+    said = " ".join(message.lower().split())
+    for option in question.options:
+        option = " ".join(option.lower().split())
+        if option and (option in said or (len(said) > 3 and said in option)):
+            return True
+    return False
+
+
 def follow_up_line(ctx: SynthesisContext, data: StructuredData | None) -> str | None:
     """An italic opening line acknowledging the context, or None for a fresh topic."""
-    if isinstance(ctx.previous, Clarification) and not isinstance(data, Clarification):
-        return "_Thanks for clarifying._"
+    if isinstance(ctx.previous, Clarification):
+        answered = not isinstance(data, Clarification) and _answers(ctx.message, ctx.previous)
+        return "_Thanks for clarifying._" if answered else None
     if not builds_on_previous(ctx, data):
         return None
     topic = _previous_topic(ctx)

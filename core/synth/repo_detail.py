@@ -1,4 +1,5 @@
-"""repo_detail -> overview, key metrics, findings, and a contribute / watch / avoid verdict."""
+"""repo_detail -> overview, the Auditor's summary, key metrics, findings, and a verdict
+(contribute / watch / avoid) with its reasons."""
 
 from __future__ import annotations
 
@@ -191,20 +192,26 @@ def findings(data: RepoDetailData, rc: RenderContext) -> str | None:
     parts: list[str] = []
     if items:
         parts.append("\n".join(f"- {sentence(truncate(f, rc.max_description_chars))}" for f in items))
-    # notes about the data (italic paragraphs) are said once, from meta, by the synthesizer
-    analysis = "\n\n".join(
-        p for p in data.analysis.strip().split("\n\n") if not _is_note(p.strip())
-    )
-    if analysis:
-        if len(analysis) > MAX_ANALYSIS_CHARS:
-            analysis = analysis[: MAX_ANALYSIS_CHARS - 1].rstrip() + "…"
-        parts.append(analysis)
     summary = (data.repo.readme_summary or (data.repo.signals.readme_summary if data.repo.signals else None))
     if summary and summary.strip():
         parts.append(f"_From the README:_ {truncate(summary, rc.max_description_chars)}")
     if not parts:
         return None
     return "### Main findings\n" + "\n\n".join(parts)
+
+
+def summary(data: RepoDetailData) -> str | None:
+    """The Auditor's prose (``analysis``): the story in a few sentences, before the details.
+
+    Italic paragraphs (notes about the data) are dropped: the synthesizer says those once.
+    """
+    paragraphs = [p.strip() for p in data.analysis.strip().split("\n\n")]
+    text = "\n\n".join(p for p in paragraphs if p and not _is_note(p))
+    if not text:
+        return None
+    if len(text) > MAX_ANALYSIS_CHARS:
+        text = text[: MAX_ANALYSIS_CHARS - 1].rstrip() + "…"
+    return "### Summary\n" + text
 
 
 def _is_note(paragraph: str) -> bool:
@@ -224,6 +231,9 @@ def recommendation(repo: RepositoryDetail, rc: RenderContext) -> str:
 def render_repo_detail(data: RepoDetailData, rc: RenderContext) -> str:
     repo = data.repo
     sections = [overview(repo, rc)]
+    story = summary(data)
+    if story:
+        sections.append(story)
     metrics = key_metrics(repo, rc, data.meta.notes if data.meta is not None else [])
     sections.append(
         metrics

@@ -31,5 +31,12 @@ def test_question_that_already_admits_confusion_is_not_doubled(run) -> None:
 
 
 def test_answer_after_a_clarification_thanks_the_user(run) -> None:
-    out = run(repo_list(3), message="React state management", previous=clarification())
+    out = run(repo_list(3), message="zustand", previous=clarification())
     assert out.markdown.startswith("_Thanks for clarifying._")
+    out = run(repo_list(3), message="pmndrs/zustand", previous=clarification())
+    assert out.markdown.startswith("_Thanks for clarifying._")
+
+
+def test_unrelated_message_after_a_clarification_is_not_thanked(run) -> None:
+    out = run(repo_list(3), message="find rust web frameworks", previous=clarification())
+    assert "Thanks for clarifying" not in out.markdown

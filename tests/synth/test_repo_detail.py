@@ -17,7 +17,7 @@ def sections(markdown: str) -> list[str]:
 def test_has_overview_metrics_findings_and_recommendation(run) -> None:
     out = run(repo_detail(0), **ANALYZE)
     assert sections(out.markdown) == [
-        "## pmndrs/zustand", "### Key metrics", "### Main findings", "### Recommendation"
+        "## pmndrs/zustand", "### Summary", "### Key metrics", "### Main findings", "### Recommendation"
     ]
     overview = out.markdown.split("### Key metrics")[0]
     assert "**Stars:** 58.6k" in overview and "**Language:** TypeScript" in overview
@@ -46,7 +46,15 @@ def test_findings_and_analysis_are_shown(run) -> None:
     out = run(repo_detail(0), **ANALYZE)
     findings = out.markdown.split("### Main findings")[1].split("### Recommendation")[0]
     assert "- Very active: 142 commits in the last 90 days." in findings
-    assert "is a TypeScript project with 58,592 stars" in findings
+    story = out.markdown.split("### Summary")[1].split("### Key metrics")[0]
+    assert "is a TypeScript project with 58,592 stars" in story
+
+
+def test_notes_inside_the_analysis_are_not_repeated(run) -> None:
+    data = repo_detail(0)
+    data.analysis += "\n\n_This is based on the offline snapshot of 2026-08-22; not available offline: releases._"
+    out = run(data, **ANALYZE)
+    assert "not available offline: releases" not in out.markdown
 
 
 def test_recommendation_from_the_auditor_with_reasons(run) -> None:
