@@ -72,6 +72,8 @@ def _enforce(plan: ResearchPlan, mode: ResearchMode, local: ResearchPlan) -> Res
     for step in steps:
         step.search_queries = [q for q in step.search_queries if is_executable(q)][:3]
     steps = [s for s in steps if s.type is not StepType.SEARCH or s.search_queries]
+    if not steps:
+        return local  # nothing usable in the draft
     local_search = next(s for s in local.steps if s.type is StepType.SEARCH)
     if not any(s.type is StepType.SEARCH for s in steps):
         steps.insert(0, local_search.model_copy(deep=True))

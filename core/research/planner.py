@@ -22,7 +22,7 @@ QUICK_MAX_STEPS = 3
 DEEP_MAX_STEPS = 8
 
 _EXCLUDE = re.compile(
-    r"\b(?:no|not|without|exclude|excluding|skip|drop|avoid|remove|except|ignore)\s+"
+    r"\b(?:no|not|without|exclude|excluding|skip|drop|avoid|remove|except|ignore|leave out|rule out)\s+"
     r"(?:the\s+|any\s+)?([\w+#.\-]+)",
     re.IGNORECASE,
 )
