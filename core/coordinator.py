@@ -204,7 +204,7 @@ class Coordinator:
             structured_data=synthesis.data,
             suggestions=synthesis.suggestions,
             actions=_actions(synthesis.data, synthesis.suggestions),
-            footer=_footer(synthesis.data, meter, conversation.cost.usd),
+            footer=_footer(meter, conversation.cost.usd),
             error=synthesis.error_code,
         )
 
@@ -248,11 +248,9 @@ def _actions(data: object, suggestions: list[str]) -> list[Action]:
     return actions
 
 
-def _footer(data: object, meter: UsageMeter, conversation_usd: float) -> str | None:
+def _footer(meter: UsageMeter, conversation_usd: float) -> str | None:
+    """Cost of this answer and of the thread (the synthesizer already names the data source)."""
     parts: list[str] = []
-    meta = getattr(data, "meta", None)
-    if meta is not None and meta.source == "catalog" and meta.snapshot_date:
-        parts.append(f"Data: offline snapshot of {meta.snapshot_date.isoformat()} (not live GitHub)")
     if meter.records:
         parts.append(f"LLM cost: ${meter.usd:.4f} this answer, ${conversation_usd:.4f} this thread")
     parts += [note.rstrip(".") for note in meter.notes]
