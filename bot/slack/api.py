@@ -168,7 +168,8 @@ class SlackApi:
 
 def _translate(method: str, exc: SlackApiError) -> Exception:
     response = exc.response
-    error = str(response.get("error", "")) if response is not None else ""
+    data = getattr(response, "data", None)
+    error = str(data.get("error", "")) if isinstance(data, dict) else ""
     status = getattr(response, "status_code", 0)
     if status == 429 or error == "ratelimited":
         headers = getattr(response, "headers", None) or {}

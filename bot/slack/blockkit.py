@@ -146,4 +146,11 @@ def halve(message: SlackMessage) -> list[SlackMessage]:
     if not message.blocks:
         parts = split_text(message.text, max(MIN_BUDGET, len(message.text) // 2 + 1))
         return [SlackMessage(text=p) for p in parts]
-    return pack(body, trailing, message.text, budget=max(MIN_BUDGET, size // 2))
+    parts = pack(body, trailing, message.text, budget=max(MIN_BUDGET, size // 2))
+    return [p.model_copy(update={"text": message.text}) for p in parts[:1]] + [
+        p.model_copy(update={"text": _continued(message.text)}) for p in parts[1:]
+    ]
+
+
+def _continued(text: str) -> str:
+    return text if text.startswith("(continued") else clip(f"(continued) {text}", MAX_FALLBACK_TEXT)

@@ -48,7 +48,6 @@ class AssistantStatus:
             self.edit, min_interval=min_interval, first_edit_delay=0.0, sleep=sleep
         )
         self._unsupported: OrderedDict[ThreadRef, None] = OrderedDict()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     async def edit(self, ref: ThreadRef, status: str) -> None:
         """The editor's callback (``RetryAfter`` propagates so the editor waits)."""
@@ -65,24 +64,17 @@ class AssistantStatus:
         if ref not in self._unsupported:
             self._editor.submit(ref, as_status(step))
 
-    def clear(self, ref: ThreadRef) -> None:
+    async def clear(self, ref: ThreadRef) -> None:
+        """Clear the status (paced like any other change; a posted reply clears it too)."""
         if ref in self._unsupported:
             self._editor.discard(ref)
             return
-        task = asyncio.create_task(self._clear(ref))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _clear(self, ref: ThreadRef) -> None:
         try:
             await self._editor.finish(ref, "")
         except Exception as exc:  # noqa: BLE001 - a stale status is cosmetic
             log.info("could not clear the assistant status", extra={"error": repr(exc)})
 
     async def aclose(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
         await self._editor.aclose()
 
 
@@ -114,6 +106,7 @@ class TurnProgress:
         self.draft = ""
         self._creating: asyncio.Task[None] | None = None
         self._finished = False  # late events must not touch the answer that replaced the status
+        self._assistant_shown = False
 
     def view(self) -> SlackMessage:
         return render.status(self.current, self.done, self.draft)
@@ -138,6 +131,7 @@ class TurnProgress:
             return
         if self._assistant is not None and isinstance(event, LogEvent):
             self._assistant.show(self.thread, self.current)
+            self._assistant_shown = True
         if self.ref is not None:
             self._editor.submit(self.ref, self.view())
         elif self._creating is None:
@@ -164,8 +158,6 @@ class TurnProgress:
         self._finished = True
         if self._creating is not None:
             await asyncio.gather(self._creating, return_exceptions=True)
-        if self._assistant is not None:
-            self._assistant.clear(self.thread)
         first, rest = messages[0], messages[1:]
         posted: list[str] = []
         if self.ref is not None:
@@ -179,6 +171,8 @@ class TurnProgress:
         else:
             posted += await self._api.post(self.thread.channel, first, thread_ts=self.thread.thread_ts)
         posted += await self._api.post_all(self.thread.channel, rest, thread_ts=self.thread.thread_ts)
+        if self._assistant is not None and self._assistant_shown:
+            await self._assistant.clear(self.thread)
         return posted
 
     async def abandon(self) -> None:
@@ -186,9 +180,9 @@ class TurnProgress:
         self._finished = True
         if self._creating is not None:
             await asyncio.gather(self._creating, return_exceptions=True)
-        if self._assistant is not None:
-            self._assistant.clear(self.thread)
         await self._remove_status()
+        if self._assistant is not None and self._assistant_shown:
+            await self._assistant.clear(self.thread)
 
     async def _remove_status(self) -> None:
         if self.ref is None:

@@ -171,7 +171,8 @@ class FakeSlackApi:
 
     async def start(self) -> None:
         app = web.Application()
-        app.add_routes([web.post("/api/{method}", self._api), web.post("/response/{id}", self._response)])
+        app.add_routes([web.route("*", "/api/{method}", self._api),
+                        web.post("/response/{id}", self._response)])
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", 0).start()
@@ -325,11 +326,14 @@ class FakeSlackApi:
 
 
 async def _arguments(request: web.Request) -> dict[str, Any]:
-    if request.content_type == "application/json":
+    """The SDK sends ``params`` in the query string (even on POST), ``json`` or form in the body."""
+    args: dict[str, Any] = dict(request.query)
+    if request.method != "GET" and request.content_type == "application/json":
         data = await request.json()
-        return data if isinstance(data, dict) else {}
-    form = await request.post()
-    args: dict[str, Any] = {k: v for k, v in form.items() if isinstance(v, str)}
+        args.update(data if isinstance(data, dict) else {})
+    elif request.method != "GET":
+        form = await request.post()
+        args.update({k: v for k, v in form.items() if isinstance(v, str)})
     for key in ("blocks", "attachments", "prompts"):
         if isinstance(args.get(key), str):
             try:

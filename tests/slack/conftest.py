@@ -1,0 +1,313 @@
+"""Scenario harness: the real bolt app in HTTP mode on loopback, signed requests, a fake Web API.
+
+The core is real (``BotService`` + ``Coordinator``) around small scripted pieces: a classifier, agents
+that report progress, a synthesizer, and a research handler with requester-only, versioned plans.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import itertools
+import json
+import time
+import urllib.parse
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.app import BotApp
+from bot.slack import SlackBackend
+from bot.slack.settings import SlackSettings
+from core.agents.base import AgentContext, AgentResult
+from core.config import CoreSettings
+from core.coordinator import Coordinator
+from core.errors import NotAllowed, StaleAction
+from core.models import (
+    Action,
+    ActionKind,
+    Classification,
+    ConversationKey,
+    DimensionScores,
+    Intent,
+    LogEvent,
+    Message,
+    ProgressSink,
+    RepoList,
+    Reply,
+    ScoredRepository,
+    TextEvent,
+)
+from core.service import ActionClick, BotService
+from core.store import MemoryConversationStore, MemoryEventDeduper
+from core.synth.base import Synthesis, SynthesisContext
+from tests.fakes.slack_api import BOT_USER, TEAM, TOKEN, FakeSlackApi, StoredMessage
+
+SECRET = "test-signing-secret"
+LONG_ANSWER_CHARS = 10_000
+
+
+class ScriptedClassifier:
+    async def classify(self, message: str, history: Sequence[Message]) -> Classification:
+        words = message.lower()
+        if words.startswith(("find", "search")):
+            return Classification(intent=Intent.SEARCH, confidence=0.95, reasoning="find")
+        return Classification(intent=Intent.CHAT, confidence=0.9, reasoning="chat")
+
+
+@dataclass
+class SearchAgent:
+    step_delay: float = 0.0
+    name: str = "search"
+
+    async def run(self, ctx: AgentContext) -> AgentResult:
+        await ctx.progress(LogEvent(content=f"Searching GitHub for {ctx.message[5:]}"))
+        await asyncio.sleep(self.step_delay)
+        await ctx.progress(LogEvent(content="Scoring 2 candidates"))
+        await asyncio.sleep(self.step_delay)
+        items = [
+            ScoredRepository(full_name="pmndrs/zustand", stars=45_300, language="TypeScript",
+                             why="Small and fast.", scores=DimensionScores(overall=8.4)),
+            ScoredRepository(full_name="pmndrs/jotai", stars=18_200, language="TypeScript",
+                             why="Atomic state.", scores=DimensionScores(overall=7.9)),
+        ]
+        return AgentResult(data=RepoList(items=items), text="Found 2 repositories.")
+
+
+@dataclass
+class ChatAgent:
+    name: str = "chat"
+    seen: list[str] = field(default_factory=list)
+
+    async def run(self, ctx: AgentContext) -> AgentResult:
+        self.seen.append(ctx.message)
+        if "long answer" in ctx.message:
+            await ctx.progress(TextEvent(delta="Writing a long answer…"))
+            paragraph = "This paragraph is part of a deliberately long answer. " * 9
+            paragraphs = [f"{n}. {paragraph}" for n in range(LONG_ANSWER_CHARS // len(paragraph) + 1)]
+            return AgentResult(text="\n\n".join(paragraphs))
+        turns = len(ctx.conversation.messages) // 2
+        return AgentResult(text=f"You said: {ctx.message} (turn {turns + 1})")
+
+
+class ScriptedSynthesizer:
+    def synthesize(self, result: AgentResult, ctx: SynthesisContext) -> Synthesis:
+        if isinstance(result.data, RepoList):
+            lines = [f"{n}. **[{r.full_name}]({r.html_url})**" for n, r in enumerate(result.data.items, 1)]
+            markdown = f"{result.text}\n\n" + "\n".join(lines)
+            return Synthesis(markdown=markdown, data=result.data, suggestions=["compare the first two"])
+        return Synthesis(markdown=result.text or "", suggestions=[])
+
+
+@dataclass
+class Session:
+    requester: str
+    version: int = 1
+    decided: str | None = None
+
+
+class FakeResearch:
+    """Plans need approval by their requester; a click carries ``<session>:<version>``."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, Session] = {}
+        self.decisions: list[tuple[str, str]] = []
+
+    async def start(self, goal: str, *, key: ConversationKey, requester: str, mode: str | None,
+                    progress: ProgressSink) -> Reply:
+        sid = f"s{len(self.sessions) + 1}"
+        self.sessions[sid] = Session(requester)
+        await progress(LogEvent(content="Planning the research"))
+        value = f"{sid}:1"
+        return Reply(
+            conversation_id=key.conversation_id,
+            markdown=f"**Research plan** for *{goal}* (mode: {mode or 'auto'})\n1. Search GitHub",
+            actions=[Action(kind=ActionKind.APPROVE, label="Approve", value=value),
+                     Action(kind=ActionKind.REVISE, label="Revise", value=value),
+                     Action(kind=ActionKind.CANCEL, label="Cancel", value=value)],
+        )
+
+    async def decide(self, click: ActionClick, progress: ProgressSink) -> Reply:
+        sid, version = click.value.split(":")
+        session = self.sessions[sid]
+        cid = click.key.conversation_id
+        if click.user != session.requester:
+            return Reply(conversation_id=cid, markdown=NotAllowed().user_message, error="not_allowed")
+        if session.decided or int(version) != session.version:
+            return Reply(conversation_id=cid, markdown=StaleAction().user_message, error="stale")
+        session.decided = click.kind.value
+        self.decisions.append((click.user, click.kind.value))
+        if click.kind is ActionKind.APPROVE:
+            await progress(LogEvent(content="Executing step 1: Search GitHub"))
+            return Reply(conversation_id=cid, markdown="## Report\nZustand is the pick.")
+        return Reply(conversation_id=cid, markdown=f"Plan {click.kind.value}d.")
+
+
+def build_bot_app(*, step_delay: float = 0.0) -> BotApp:
+    store = MemoryConversationStore()
+    deduper = MemoryEventDeduper()
+    classifier = ScriptedClassifier()
+    chat = ChatAgent()
+    agents = {Intent.SEARCH: SearchAgent(step_delay), Intent.CHAT: chat, Intent.ANALYZE: chat,
+              Intent.COMPARE: chat, Intent.CLARIFY: chat}
+    coordinator = Coordinator(store=store, classifier=classifier, agents=agents,
+                              synthesizer=ScriptedSynthesizer(), settings=CoreSettings())
+    service = BotService(coordinator, deduper=deduper, research=FakeResearch())
+    return BotApp(env={}, settings=CoreSettings(), service=service, store=store, deduper=deduper,
+                  source=None, catalog=None, classifier=classifier)  # type: ignore[arg-type]
+
+
+def sign(body: str, timestamp: str, secret: str = SECRET) -> str:
+    digest = hmac.new(secret.encode(), f"v0:{timestamp}:{body}".encode(), hashlib.sha256).hexdigest()
+    return f"v0={digest}"
+
+
+@dataclass
+class Sent:
+    status: int
+    text: str
+    headers: dict[str, str]
+
+
+class SlackHarness:
+    """Speaks to the bot like Slack does: signed HTTP requests to /slack/events."""
+
+    def __init__(self, fake: FakeSlackApi, backend: SlackBackend, http: aiohttp.ClientSession) -> None:
+        self.fake = fake
+        self.backend = backend
+        self.http = http
+        self._ts = itertools.count(1)
+        self._ids = itertools.count(1)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.backend.port}/slack/events"
+
+    @property
+    def app(self) -> BotApp:
+        return self.backend.app
+
+    def next_ts(self) -> str:
+        return f"{1_700_100_000 + next(self._ts):d}.000100"
+
+    async def post(self, body: str, content_type: str, *, timestamp: str | None = None,
+                   signature: str | None = None, headers: dict[str, str] | None = None) -> Sent:
+        timestamp = timestamp or str(int(time.time()))
+        all_headers = {
+            "Content-Type": content_type,
+            "X-Slack-Request-Timestamp": timestamp,
+            "X-Slack-Signature": signature or sign(body, timestamp),
+            **(headers or {}),
+        }
+        async with self.http.post(self.url, data=body.encode(), headers=all_headers) as response:
+            return Sent(response.status, await response.text(), dict(response.headers))
+
+    async def event(self, event: dict[str, Any], *, event_id: str | None = None,
+                    retry_num: int | None = None, **kwargs: Any) -> Sent:
+        body = json.dumps({
+            "token": "legacy", "team_id": TEAM, "api_app_id": "A1", "type": "event_callback",
+            "event_id": event_id or f"Ev{next(self._ids):04d}", "event_time": int(time.time()),
+            "event": event,
+            "authorizations": [{"team_id": TEAM, "user_id": BOT_USER, "is_bot": True}],
+        })
+        headers = kwargs.pop("headers", {})
+        if retry_num is not None:
+            headers |= {"X-Slack-Retry-Num": str(retry_num), "X-Slack-Retry-Reason": "http_timeout"}
+        return await self.post(body, "application/json", headers=headers, **kwargs)
+
+    async def mention(self, text: str, *, user: str = "UALICE", channel: str = "C1",
+                      thread_ts: str | None = None, ts: str | None = None) -> str:
+        """A channel mention arrives twice (app_mention and message); returns its ts."""
+        ts = ts or self.next_ts()
+        event = {"type": "app_mention", "user": user, "text": f"<@{BOT_USER}> {text}", "ts": ts,
+                 "channel": channel, "team": TEAM, "client_msg_id": f"cm-{ts}"}
+        if thread_ts:
+            event["thread_ts"] = thread_ts
+        twin = {**event, "type": "message", "channel_type": "channel"}
+        first, second = await asyncio.gather(self.event(event), self.event(twin))
+        assert first.status == second.status == 200
+        return ts
+
+    async def say(self, text: str, *, user: str = "UALICE", channel: str = "C1",
+                  thread_ts: str | None = None, channel_type: str = "channel", **extra: Any) -> Sent:
+        ts = extra.pop("ts", None) or self.next_ts()
+        event = {"type": "message", "user": user, "text": text, "ts": ts, "channel": channel,
+                 "channel_type": channel_type, "team": TEAM, "client_msg_id": f"cm-{ts}", **extra}
+        if thread_ts:
+            event["thread_ts"] = thread_ts
+        return await self.event(event)
+
+    async def click(self, message: StoredMessage, label: str, *, user: str = "UALICE") -> Sent:
+        button = next(e for b in message.blocks if b["type"] == "actions" for e in b["elements"]
+                      if label.lower() in e["text"]["text"].lower())
+        payload = {
+            "type": "block_actions", "user": {"id": user, "team_id": TEAM}, "team": {"id": TEAM},
+            "api_app_id": "A1", "trigger_id": f"trig-{next(self._ids)}",
+            "container": {"type": "message", "message_ts": message.ts, "channel_id": message.channel,
+                          "thread_ts": message.thread_ts, "is_ephemeral": False},
+            "channel": {"id": message.channel},
+            "message": {"type": "message", "ts": message.ts, "thread_ts": message.thread_ts,
+                        "text": message.text, "blocks": message.blocks, "user": BOT_USER},
+            "actions": [{"type": "button", "action_id": button["action_id"], "block_id": "b",
+                         "value": button["value"], "action_ts": f"{time.time():.6f}-{next(self._ids)}"}],
+            "response_url": self.fake.response_url("click"),
+        }
+        body = urllib.parse.urlencode({"payload": json.dumps(payload)})
+        return await self.post(body, "application/x-www-form-urlencoded")
+
+    async def command(self, command: str, text: str, *, user: str = "UALICE", channel: str = "C1") -> Sent:
+        body = urllib.parse.urlencode({
+            "token": "legacy", "team_id": TEAM, "channel_id": channel, "channel_name": "general",
+            "user_id": user, "user_name": user.lower(), "command": command, "text": text,
+            "api_app_id": "A1", "trigger_id": f"trig-{next(self._ids)}",
+            "response_url": self.fake.response_url("command"),
+        })
+        return await self.post(body, "application/x-www-form-urlencoded")
+
+    async def settle(self) -> None:
+        await asyncio.wait_for(self.backend.idle(), 10)
+
+    def bot_messages(self, channel: str, thread_ts: str) -> list[StoredMessage]:
+        return [m for m in self.fake.thread(channel, thread_ts) if m.user == BOT_USER]
+
+    def texts(self, channel: str, thread_ts: str) -> list[str]:
+        return [json.dumps(m.blocks, ensure_ascii=False) for m in self.bot_messages(channel, thread_ts)]
+
+
+def slack_settings(fake: FakeSlackApi, *, edit_interval: float = 0.2) -> SlackSettings:
+    return SlackSettings(bot_token=TOKEN, signing_secret=SECRET, api_url=fake.base_url,
+                         host="127.0.0.1", port=0, edit_interval=edit_interval, shutdown_grace=5)
+
+
+async def start_harness(*, edit_interval: float = 0.2, step_delay: float = 0.0) -> SlackHarness:
+    fake = FakeSlackApi()
+    await fake.start()
+    backend = SlackBackend(build_bot_app(step_delay=step_delay), settings=slack_settings(fake, edit_interval=edit_interval))
+    await backend.start()
+    return SlackHarness(fake, backend, aiohttp.ClientSession())
+
+
+async def stop_harness(harness: SlackHarness) -> None:
+    await harness.backend.shutdown()
+    await harness.http.close()
+    await harness.fake.stop()
+    assert harness.fake.violations == [], harness.fake.violations
+
+
+@pytest.fixture
+async def slack() -> AsyncIterator[SlackHarness]:
+    harness = await start_harness()
+    yield harness
+    await stop_harness(harness)
+
+
+@pytest.fixture
+async def slow_slack() -> AsyncIterator[SlackHarness]:
+    """Agents take a while between steps, so status edits are visible."""
+    harness = await start_harness(step_delay=0.3)
+    yield harness
+    await stop_harness(harness)
