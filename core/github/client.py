@@ -99,6 +99,7 @@ class GitHubClient:
         self._cache = ResponseCache(settings.cache_entries, clock=cache_clock)
         self._inflight: dict[str, asyncio.Task[GitHubResponse]] = {}
         self._exhausted: dict[str, datetime] = {}  # resource -> reset time
+        self._remaining: dict[str, int] = {}  # resource -> calls left, from the last response
         self.stats = ClientStats()
 
     async def aclose(self) -> None:
@@ -198,8 +199,10 @@ class GitHubClient:
                 kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
                 self._cache.put(key, status, response.content, kept)
                 return GitHubResponse(status, response.content, kept)
-            if status in allow:
-                return GitHubResponse(status, response.content, dict(response.headers))
+            if status in allow:  # an expected answer ("no README"): cached like a success
+                kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
+                self._cache.put(key, status, response.content, kept)
+                return GitHubResponse(status, response.content, kept)
             message = _error_message(response)
             wait = rate_limit_wait(status, response.headers, message, self._clock())
             if wait is None:
@@ -256,6 +259,13 @@ class GitHubClient:
             self._exhausted[resource] = reset_at
         elif headers.get("x-ratelimit-remaining"):
             self._exhausted.pop(resource, None)
+        remaining = headers.get("x-ratelimit-remaining", "")
+        if remaining.isdigit():
+            self._remaining[resource] = int(remaining)
+
+    def remaining(self, resource: str = "core") -> int | None:
+        """Calls left in a budget, as GitHub last reported it (None before any response)."""
+        return self._remaining.get(resource)
 
 
 def _cache_key(path: str, params: Mapping[str, str | int] | None, accept: str) -> str:

@@ -22,7 +22,7 @@ class GitHubSettings(BaseModel):
     mode: Literal["live", "offline"] = "live"  # OMG_GITHUB=offline -> the catalog only
     connect_timeout: float = Field(default=2.0, gt=0)  # short: an offline machine falls back fast
     read_timeout: float = Field(default=10.0, gt=0)
-    max_concurrency: int = Field(default=16, ge=1)  # GitHub allows 100; be a good citizen
+    max_concurrency: int = Field(default=24, ge=1)  # GitHub allows 100 at once
     max_wait_seconds: float = Field(default=5.0, ge=0)  # wait out a rate limit this short
     retries: int = Field(default=3, ge=1)  # attempts for 5xx / network errors
     backoff_seconds: float = Field(default=0.3, ge=0)  # first backoff; doubles each attempt
@@ -47,7 +47,7 @@ class GitHubSettings(BaseModel):
             mode="offline" if mode in {"offline", "off", "catalog", "0", "false", "no"} else "live",
             connect_timeout=env_float(env, "OMG_GITHUB_CONNECT_TIMEOUT", 2.0),
             read_timeout=env_float(env, "OMG_GITHUB_TIMEOUT", 10.0),
-            max_concurrency=max(1, env_int(env, "OMG_GITHUB_CONCURRENCY", 16)),
+            max_concurrency=max(1, env_int(env, "OMG_GITHUB_CONCURRENCY", 24)),
             max_wait_seconds=env_float(env, "OMG_GITHUB_MAX_WAIT", 5.0),
             retries=max(1, env_int(env, "OMG_GITHUB_RETRIES", 3)),
             backoff_seconds=max(0.0, env_float(env, "OMG_GITHUB_BACKOFF", 0.3)),

@@ -4,8 +4,9 @@ Round 1 (concurrent): the repository, releases, commits since 30 and 90 days, co
 open pull requests, the issues+PRs updated in the last 90 days, the community profile and the
 README. Counts use ``per_page=1``: the ``Link`` header's last page number is the count.
 Round 2 (concurrent): the first comments of a few recent issues (time to first response), the
-rest of the 90-day listing when it spans 2-3 pages, or -- for busier repositories -- two search
-counts for closed issues and merged pull requests (search has a separate, smaller budget).
+rest of the 90-day listing when it spans 2-5 pages, or -- for busier repositories -- two search
+counts for closed issues and merged pull requests (search has a separate budget of 30 a
+minute, which the Scout needs). Round 2 is skipped when the core budget runs low (anonymous use).
 A search turn primes the repository metadata from its results, so screening a candidate costs
 about 8 + ``RESPONSE_SAMPLE`` calls in two round trips.
 A failed call leaves its fields ``None`` (never a guess); a rate limit adds a note; when nothing
@@ -39,7 +40,8 @@ log = logging.getLogger("omg.github.signals")
 
 RESPONSE_SAMPLE = 5  # recent issues whose first response is measured (one call each)
 LISTING_PAGE = 100
-MAX_LISTING_PAGES = 3  # beyond 300 issues+PRs updated in 90 days, two search counts are cheaper
+MAX_LISTING_PAGES = 5  # beyond 500 issues+PRs updated in 90 days, use two search counts
+LOW_BUDGET = 300  # core calls left under which the optional round 2 is skipped
 
 
 def _day(moment: datetime) -> str:
@@ -65,11 +67,13 @@ class _Failures:
 
 class SignalCollector:
     def __init__(
-        self, client: GitHubClient, *, ttl: float, now: Callable[[], datetime] | None = None
+        self, client: GitHubClient, *, ttl: float, now: Callable[[], datetime] | None = None,
+        max_listing_pages: int = MAX_LISTING_PAGES,
     ) -> None:
         self._client = client
         self._ttl = ttl
         self._now = now or (lambda: datetime.now(UTC))
+        self._max_pages = max_listing_pages
 
     async def collect(self, full_name: str) -> RepoSignals:
         base = f"/repos/{full_name}"
@@ -108,6 +112,12 @@ class SignalCollector:
             raise failures.errors[0]
         signals = RepoSignals()
         self._counts(signals, ok, failures)
+        left = self._client.remaining("core")
+        if left is not None and left < LOW_BUDGET:
+            signals.notes = failures.notes() + [
+                f"GitHub's rate limit is running low ({left} calls left), so I skipped the "
+                "response times and the 90-day issue and pull request counts."]
+            return signals
         await self._second_round(signals, full_name, ok, since90, failures)
         signals.notes = failures.notes()
         return signals
@@ -147,7 +157,7 @@ class SignalCollector:
             return
         pages = page_number(ok["recent"].links.get("last")) or 1
         response_job = self._first_response(signals, full_name, recent, since90, failures)
-        if pages > MAX_LISTING_PAGES:  # too busy to list: ask search for the exact counts
+        if pages > self._max_pages:  # too busy to list: ask search for the exact counts
             day = since90.date().isoformat()
             await asyncio.gather(
                 response_job,

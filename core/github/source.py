@@ -10,7 +10,7 @@ from core.github.client import RAW, GitHubClient
 from core.github.convert import to_repository
 from core.github.payloads import GhRepo, GhSearchRepos
 from core.github.query import build_query
-from core.github.signals import SignalCollector
+from core.github.signals import MAX_LISTING_PAGES, SignalCollector
 from core.models import Repository, RepoSignals, SearchParams
 from core.sources.base import SourceInfo
 
@@ -27,13 +27,15 @@ def _valid_name(full_name: str) -> str:
 
 class GitHubSource:
     def __init__(
-        self, client: GitHubClient, *, now: Callable[[], datetime] | None = None
+        self, client: GitHubClient, *, now: Callable[[], datetime] | None = None,
+        max_listing_pages: int = MAX_LISTING_PAGES,
     ) -> None:
         self.client = client
         settings = client.settings
         self._ttl = settings.cache_ttl_seconds
         self._search_ttl = settings.search_cache_ttl_seconds
-        self._signals = SignalCollector(client, ttl=self._ttl, now=now)
+        self._signals = SignalCollector(client, ttl=self._ttl, now=now,
+                                        max_listing_pages=max_listing_pages)
         self._info = SourceInfo(kind="github", label=f"GitHub ({settings.host_label})")
 
     @property

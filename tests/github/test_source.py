@@ -8,14 +8,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.errors import RateLimited, RepoNotFound, SourceError
-from core.github import GitHubSource
+from core.github import GitHubClient, GitHubSource
 from core.models import SearchParams
 from tests.fakes.github import FakeGitHub
 from tests.fakes.github_data import FakeRepo
+from tests.github.conftest import make_settings
 
 QUIET = "d3/d3"  # fewer than 100 issues/PRs updated in 90 days: one listing page
-ACTIVE = "react/react"  # 100-300: the listing's other pages are fetched in round 2
-BUSY = "public-apis/public-apis"  # more than 300: exact counts come from search
+ACTIVE = "react/react"  # 100-500: the listing's other pages are fetched in round 2
+BUSY = "public-apis/public-apis"  # more pages than allowed (3 here): counts come from search
 
 
 def _midnight(moment: datetime) -> datetime:
@@ -117,7 +118,8 @@ async def test_a_listing_of_a_few_pages_is_read_in_full(gh: FakeGitHub, client) 
     assert gh.count("/issues$") == 3 and gh.count("/search/") == 0
 
 
-async def test_busy_repo_counts_come_from_search(gh: FakeGitHub, source: GitHubSource) -> None:
+async def test_busy_repo_counts_come_from_search(gh: FakeGitHub, client) -> None:  # type: ignore[no-untyped-def]
+    source = GitHubSource(client, max_listing_pages=3)
     signals = await source.get_signals(BUSY)
     assert gh.count("/search/issues") == 2
     fr = gh.world.get(BUSY)
@@ -164,3 +166,14 @@ async def test_search_results_prime_the_repository_metadata(gh: FakeGitHub, sour
     repo = await source.get_repo(repos[0].full_name)
     assert repo == repos[0]
     assert gh.count("/repos/") == 0
+
+
+async def test_round_two_is_skipped_when_the_budget_runs_low() -> None:
+    async with FakeGitHub(core_budget=250) as low:
+        frugal = GitHubClient(make_settings(low))
+        signals = await GitHubSource(frugal).get_signals(QUIET)
+        assert signals.commits_30d is not None and signals.releases is not None
+        assert signals.median_first_response_hours is None and signals.closed_issues_90d is None
+        assert "running low" in signals.notes[0]
+        assert low.count("/comments") == 0
+        await frugal.aclose()
