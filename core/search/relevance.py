@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.models import Repository, SearchParams
 
@@ -28,6 +29,7 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=16_384)
 def normalize(text: str) -> str:
     """' state management ' -- lower-case stemmed words padded with spaces for whole-word tests."""
     return " " + " ".join(stem(w) for w in _WORD.findall(text.lower())) + " "
