@@ -161,8 +161,9 @@ async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candi
         answer = await ctx.llm.structured(
             messages, _Findings, timeout=ctx.settings.step_timeout_seconds / 2, task="research_analyze_step"
         )
-    except LLMError as exc:
-        log.warning("llm synthesis failed, using the local synthesis", extra={"error": repr(exc)})
+    except Exception as exc:  # LLMError by contract; anything else must not break research either
+        log.warning("llm synthesis failed, using the local synthesis", extra={"error": repr(exc)},
+                    exc_info=not isinstance(exc, LLMError))
         return []
     urls = {s.url for s in fetched_sources(ctx.session) if s.url}
     return _grounded(answer.findings, {c.name for c in candidates}, urls)

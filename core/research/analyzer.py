@@ -150,8 +150,9 @@ class LLMModeAnalyzer:
             verdict = await self.llm.structured(
                 messages, _Verdict, timeout=budget, task="research_analyze"
             )
-        except LLMError as exc:
-            log.warning("llm analysis failed, using the local model", extra={"error": repr(exc)})
+        except Exception as exc:  # LLMError by contract; anything else must not break research either
+            log.warning("llm analysis failed, using the local model", extra={"error": repr(exc)},
+                        exc_info=not isinstance(exc, LLMError))
             return self.fallback.decide(goal)
         mode = ResearchMode(verdict.mode)
         rationale = first_sentence(verdict.rationale) or _rationale(goal, mode)

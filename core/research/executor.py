@@ -137,10 +137,8 @@ class Executor:
             except Exception as exc:  # a bug, not a data problem: stop with context
                 log.exception("research step crashed", extra={"session_id": session.id, "step": step.step_id})
                 await emit(progress, ErrorEvent(code="internal", message="A research step failed unexpectedly."))
-                return await update(
-                    self.store, session.id,
-                    lambda s: fail(s, "internal", f"{type(exc).__name__} in step {step.step_id}", step_id=step.step_id),
-                )
+                reason = f"{type(exc).__name__} in step {step.step_id}"
+                return await update(self.store, session.id, lambda s: _crashed(s, reason, step.step_id))
             session = await update(self.store, session.id, lambda s: self._checkpoint(s, result))
             await emit(progress, LogEvent(content=f"{_ICON[result.status]} Step {position}: {result.summary}"))
         return session
@@ -182,3 +180,9 @@ class Executor:
         await emit(progress, DoneEvent(stats={"sessionId": session.id, "status": session.status.value,
                                                "steps": len(session.results)}))
         return session
+
+
+def _crashed(session: ResearchSession, reason: str, step_id: int) -> None:
+    if session.status is ResearchStatus.EXECUTING:
+        fail(session, "internal", reason, step_id=step_id)
+        session.report = build_report(session)

@@ -18,6 +18,10 @@ _FLAG = re.compile(
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _VOWELS = set("aeiouy")
+_KEYBOARD_RUNS = tuple(  # keyboard mashing ("asdf", "hjkl"); "erty" is left out: property, liberty
+    run for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    for i in range(len(row) - 3) if (run := row[i : i + 4]) != "erty"
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 EXAMPLES = (
@@ -83,15 +87,15 @@ def _meaningful(word: str) -> bool:
         return False
     if len(lower) <= 4 and lower.isalpha() and word.isupper():
         return True  # acronyms: AI, LLM, GPU, CI
-    if not any(ch in _VOWELS for ch in lower):
+    if not any(ch in _VOWELS for ch in lower) or any(run in lower for run in _KEYBOARD_RUNS):
         return False
     return re.search(r"[^aeiouy\d]{6,}", lower) is None  # "asdfghjkl", "qwrtsdf"
 
 
 def is_nonsense(text: str) -> bool:
-    words = _WORD.findall(text)
+    words = [w for w in _WORD.findall(text) if len(w) > 1 or not w.isascii()]
     if not words:
-        return True
+        return True  # only single letters or symbols
     good = [w for w in words if _meaningful(w)]
     return not good or len(good) / len(words) < 0.5
 

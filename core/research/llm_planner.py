@@ -120,8 +120,9 @@ class LLMPlanner:
         ]
         try:
             draft = await self.llm.structured(messages, _Draft, timeout=budget, task="research_plan")
-        except LLMError as exc:
-            log.warning("llm planning failed, using the local planner", extra={"error": repr(exc)})
+        except Exception as exc:  # LLMError by contract; anything else must not break research either
+            log.warning("llm planning failed, using the local planner", extra={"error": repr(exc)},
+                        exc_info=not isinstance(exc, LLMError))
             return local
         plan = ResearchPlan(
             session_id=request.session_id,

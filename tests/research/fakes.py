@@ -51,11 +51,12 @@ SIGNALS: dict[str, RepoSignals] = {
 
 class FakeRepoSource:
     def __init__(self, *, latency: float = 0.0, log_path: Path | None = None,
-                 fail_search: bool = False, slow_calls: dict[str, float] | None = None,
+                 fail_search: bool = False, crash_search: bool = False, slow_calls: dict[str, float] | None = None,
                  kind: str = "github") -> None:
         self.latency = latency
         self.log_path = log_path
         self.fail_search = fail_search
+        self.crash_search = crash_search
         self.slow_calls = slow_calls or {}
         self.calls: list[str] = []
         self._info = SourceInfo(kind=kind, snapshot_date=date(2026, 8, 22) if kind == "catalog" else None)
@@ -77,6 +78,8 @@ class FakeRepoSource:
         await self._record(f"search {params.text}")
         if self.fail_search:
             raise SourceUnavailable()
+        if self.crash_search:
+            raise RuntimeError("a bug in a source")
         words = [w.lower() for w in params.keywords + params.phrases if w.lower() not in ("alternative", "comparison")]
         found = []
         for repo in REPOS:

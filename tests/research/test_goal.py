@@ -16,14 +16,14 @@ def test_empty_goals_are_a_validation_error(raw: str | None) -> None:
     assert "for example" in caught.value.user_message
 
 
-@pytest.mark.parametrize("raw", ["asdfghjkl", "qwrtzp xkcdvbn", "!!!???", "aaaaaaa", "🙂🙂🙂", "x"])
+@pytest.mark.parametrize("raw", ["asdfghjkl", "qwrtzp xkcdvbn", "!!!???", "aaaaaaa", "🙂🙂🙂", "x", "asdfgh qwrtzx", "a b c"])
 def test_nonsense_goals_ask_for_clarification(raw: str) -> None:
     with pytest.raises(InvalidGoal) as caught:
         read_goal(raw)
     assert caught.value.code == "unclear_goal"
 
 
-@pytest.mark.parametrize("raw", ["Weather in Seoul", "AI ethics", "서울 날씨", "LLM CI tools", "Rust 1.80 release"])
+@pytest.mark.parametrize("raw", ["Weather in Seoul", "AI ethics", "서울 날씨", "LLM CI tools", "Rust 1.80 release", "property testing", "C compilers"])
 def test_real_goals_pass(raw: str) -> None:
     assert read_goal(raw).text == raw
 
