@@ -8,10 +8,14 @@ answered ``invalid_blocks`` like Slack does, and kept in ``violations``), and ha
     fake.ratelimit("chat.update", times=1, retry_after=1)   # 429 + Retry-After
     fake.max_message_chars = 4000                            # msg_too_long above this
     fake.fail("chat.postMessage", "not_in_channel")          # any Slack error, once
+
+Socket Mode too: ``apps.connections.open`` hands out a WebSocket on the same server, and
+``await fake.socket_send("events_api", body)`` delivers an envelope; acks land in ``socket_acks``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import time
@@ -25,6 +29,7 @@ BOT_USER = "UBOT"
 BOT_ID = "BBOT"
 TEAM = "T1"
 TOKEN = "xoxb-test-token"
+APP_TOKEN = "xapp-test-token"
 
 _BLOCK_TYPES = {"section", "context", "actions", "divider", "header", "rich_text", "image", "markdown"}
 
@@ -148,8 +153,13 @@ class StoredMessage:
 
 
 class FakeSlackApi:
-    def __init__(self, *, token: str = TOKEN) -> None:
+    def __init__(self, *, token: str = TOKEN, app_token: str = APP_TOKEN) -> None:
         self.token = token
+        self.app_token = app_token
+        self.socket_acks: list[dict[str, Any]] = []
+        self._sockets: list[web.WebSocketResponse] = []
+        self._socket_ready = asyncio.Event()
+        self._envelopes = itertools.count(1)
         self.calls: list[Call] = []
         self.violations: list[str] = []
         self.responses: list[dict[str, Any]] = []  # what was sent to response_url endpoints
@@ -172,13 +182,15 @@ class FakeSlackApi:
     async def start(self) -> None:
         app = web.Application()
         app.add_routes([web.route("*", "/api/{method}", self._api),
-                        web.post("/response/{id}", self._response)])
+                        web.post("/response/{id}", self._response), web.get("/socket", self._socket)])
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", 0).start()
         self.port = self._runner.addresses[0][1]
 
     async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -225,6 +237,41 @@ class FakeSlackApi:
         gaps = [b - a for ts in self.update_times().values() for a, b in zip(ts, ts[1:])]
         return min(gaps) if gaps else None
 
+    # -- Socket Mode ---------------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        await ws.send_str(json.dumps({"type": "hello", "num_connections": 1,
+                                      "connection_info": {"app_id": "A1"}}))
+        self._socket_ready.set()
+        async for message in ws:
+            if message.type.name == "TEXT":
+                self.socket_acks.append(json.loads(message.data))
+        self._sockets.remove(ws)
+        return ws
+
+    async def socket_send(self, kind: str, payload: dict[str, Any], *, retry_attempt: int = 0) -> str:
+        """Deliver an envelope (``events_api``, ``interactive``, ``slash_commands``); returns its id."""
+        await asyncio.wait_for(self._socket_ready.wait(), 5)
+        envelope_id = f"env-{next(self._envelopes)}"
+        await self._sockets[-1].send_str(json.dumps({
+            "envelope_id": envelope_id, "type": kind, "payload": payload,
+            "accepts_response_payload": kind != "events_api",
+            "retry_attempt": retry_attempt, "retry_reason": "timeout" if retry_attempt else "",
+        }))
+        return envelope_id
+
+    async def socket_ack(self, envelope_id: str, timeout: float = 5.0) -> dict[str, Any]:
+        async def wait() -> dict[str, Any]:
+            while True:
+                for ack in self.socket_acks:
+                    if ack.get("envelope_id") == envelope_id:
+                        return ack
+                await asyncio.sleep(0.005)
+        return await asyncio.wait_for(wait(), timeout)
+
     # -- the API ---------------------------------------------------------------------------------
 
     async def _response(self, request: web.Request) -> web.Response:
@@ -236,7 +283,8 @@ class FakeSlackApi:
         args = await _arguments(request)
         call = Call(method, args, time.monotonic())
         self.calls.append(call)
-        if request.headers.get("Authorization") != f"Bearer {self.token}":
+        expected = self.app_token if method == "apps.connections.open" else self.token
+        if request.headers.get("Authorization") != f"Bearer {expected}":
             return self._error(call, "invalid_auth")
         switch = self._take_switch(method)
         if switch is not None:
@@ -279,6 +327,9 @@ class FakeSlackApi:
     def _auth_test(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"url": "https://fake.slack.com/", "team": "Fake", "user": "oh-my-github",
                 "team_id": TEAM, "user_id": BOT_USER, "bot_id": BOT_ID}
+
+    def _apps_connections_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"url": f"ws://127.0.0.1:{self.port}/socket"}
 
     def _chat_postMessage(self, args: dict[str, Any]) -> dict[str, Any]:
         refused = self._check(args)
