@@ -4,13 +4,13 @@ Each line is ``{"text", "intent", "ctx"?, "n"?, "k"?, "asked"?, "prev"?}``:
 
 - ``text`` may contain slots: ``{repo}``/``{repo2}``/``{repo3}`` (distinct repository names),
   ``{lang}``, ``{topic}``, ``{task}``, ``{need}``, ``{ord}``/``{ord2}``, ``{num}``/``{num2}``,
-  ``{n}``, ``{stars}``, ``{count}`` (values in ``data/slots.json``) and ``{r1}``..``{r9}``: the
+  ``{n}``, ``{stars}``, ``{count}``, ``{framework}`` (values in ``data/slots.json``) and ``{r1}``..``{r9}``: the
   bare name of that item of the synthesized previous results.
 - ``ctx``: the thread before the message: ``none`` (default), ``repo_list``, ``repo_detail``,
   ``comparison``, ``clarification``, ``any``, or a list of those (one is drawn per expansion).
 - ``n``: how many repositories the previous results list; ``k``: how many expansions to draw
   (default 1 without slots, 5 with); ``asked``: the bot's clarifying question (ctx
-  clarification); ``prev``: the previous user message.
+  clarification); ``prev``: the previous user message (slots allowed).
 
 Expansion is seeded per line, so the same files always give the same samples. A share of the
 samples also gets a noisy twin (lower case, no punctuation, one typo): people type like that.
@@ -29,7 +29,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from core.classifier.names import shipped_name_index
+from core.classifier.names import read_names, shipped_name_index
 from core.classifier.vocabulary import Vocabulary
 from core.models import (
     Clarification,
@@ -43,13 +43,16 @@ from core.models import (
     ScoredRepository,
 )
 
+_QUESTIONS = ("", "Could you tell me a bit more?", "Which one do you mean?")
 CONTEXT_TYPES = ("none", "repo_list", "repo_detail", "comparison", "clarification")
 NOISE_SHARE = 0.3
 _SLOT = re.compile(r"\{([a-z]+[0-9]?)\}")
 _PREVIOUS_QUERIES = (
-    "find react state management libraries", "best python web frameworks", "show me rust http clients",
+    "find state management libraries", "best python web frameworks", "show me rust http clients",
     "search for vector databases", "popular go cli tools", "top typescript orms", "self-hosted analytics",
     "llm agent frameworks", "static site generators in go", "testing frameworks for node",
+    "find {framework} {topic}", "{framework} {topic}", "best {topic} for {framework}", "find {topic}",
+    "{lang} {topic}", "alternatives to {library}", "show me {framework} libraries for {task}",
 )
 
 
@@ -100,7 +103,7 @@ def synth_history(ctx: str, rng: random.Random, n: int | None, asked: str | None
     pool = _context_pool()
     size = {"repo_detail": 1, "comparison": n or rng.choice((2, 2, 3))}.get(ctx, n or rng.randint(3, 8))
     names = rng.sample(pool, size) if ctx != "clarification" else rng.sample(pool, n or rng.randint(3, 8))
-    user = Message(role="user", content=prev or rng.choice(_PREVIOUS_QUERIES))
+    user = Message(role="user", content=prev or "find state management libraries")
     repos = [ScoredRepository(full_name=name) for name in names]
     if ctx == "repo_list":
         data: Any = RepoList(items=repos)
@@ -110,16 +113,16 @@ def synth_history(ctx: str, rng: random.Random, n: int | None, asked: str | None
         data = Comparison(items=[ComparisonRow(repo=r) for r in repos])
     else:
         listing = Message(role="assistant", content="Here is what I found.", structured_data=RepoList(items=repos))
-        question = asked or "Could you tell me a bit more about what you're looking for?"
+        question = asked if asked is not None else rng.choice(_QUESTIONS)
         clarification = Message(role="assistant", content=question,
                                 structured_data=Clarification(question=question, options=[]))
         return [listing, Message(role="user", content=prev or "hmm"), clarification], names
     return [user, Message(role="assistant", content="Here you go.", structured_data=data)], names
 
 
-def _fill(template: str, rng: random.Random, referents: list[str]) -> str:
+def _fill(template: str, rng: random.Random, referents: list[str], used: dict[str, list[str]] | None = None) -> str:
     values = slots()
-    used: dict[str, list[str]] = {}
+    used = {} if used is None else used
 
     def pick(match: re.Match[str]) -> str:
         slot = match.group(1)
@@ -175,8 +178,10 @@ def expand_line(record: dict[str, Any], group: str) -> list[Sample]:
     seen: set[tuple[str, str]] = set()
     for i in range(k):
         ctx = contexts[i % len(contexts)] if ctx_spec == "any" else rng.choice(contexts)
-        history, referents = synth_history(ctx, rng, record.get("n"), record.get("asked"), record.get("prev"))
-        text = _fill(template, rng, referents)
+        used: dict[str, list[str]] = {}
+        prev = _fill(record.get("prev") or rng.choice(_PREVIOUS_QUERIES), rng, [], used)
+        history, referents = synth_history(ctx, rng, record.get("n"), record.get("asked"), prev)
+        text = _fill(template, rng, referents, used)
         if rng.random() < 0.35 and not has_slots and i:
             text = text.lower()
         key = (text, ctx)
@@ -214,6 +219,6 @@ _ENGLISH_LIKE = {"ui", "query", "core", "kit", "router", "table", "click", "rich
 
 
 def _curated_names() -> set[str]:
-    text = data_root().joinpath("extra_repos.txt").read_text(encoding="utf-8")
-    names = {line.strip().split("/", 1)[1].lower() for line in text.splitlines() if "/" in line and not line.startswith("#")}
+    full_names, aliases = read_names("extra_repos.txt")
+    names = {full.split("/", 1)[1].lower() for full in full_names} | {a.lower() for a in aliases}
     return names - _ENGLISH_LIKE

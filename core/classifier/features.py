@@ -10,12 +10,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.classifier.context import ThreadContext
-from core.classifier.mentions import Mention, MentionKind
+from core.classifier.context import ThreadContext, build_context
+from core.classifier.mentions import Mention, MentionFinder, MentionKind
+from core.models import Message
 
+# Names become "zzrepo", or "zzitem" when they are one of the last results ("what about jotai?"
+# after a list containing jotai is about that item; after one without it, it is a new subject).
 PLACEHOLDERS = {
-    MentionKind.EXPLICIT: "zzrepo",
-    MentionKind.NAME: "zzrepo",
     MentionKind.POSITION: "zzpos",
     MentionKind.RANGE: "zzrange",
     MentionKind.BOTH: "zzall",
@@ -43,7 +44,10 @@ def normalise(message: str, mentions: Sequence[Mention]) -> str:
     parts: list[str] = []
     cursor = 0
     for m in sorted(mentions, key=lambda m: m.start):
-        placeholder = PLACEHOLDERS.get(m.kind)
+        if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME):
+            placeholder: str | None = "zzitem" if m.in_context else "zzrepo"
+        else:
+            placeholder = PLACEHOLDERS.get(m.kind)
         if placeholder is None or m.start < cursor:
             continue
         parts.append(message[cursor : m.start])
@@ -62,11 +66,14 @@ def _bucket(n: int, edges: Sequence[int]) -> str:
     return f"{edges[-1]}+"
 
 
-def model_input(message: str, context: ThreadContext, mentions: Sequence[Mention]) -> ModelInput:
+def model_input(
+    message: str, context: ThreadContext, mentions: Sequence[Mention], previous_named: bool = False
+) -> ModelInput:
     text = normalise(message, mentions)
     ctx = context.data_type
     words = len(text.split())
     named = sum(1 for m in mentions if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME))
+    new_names = sum(1 for m in mentions if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME) and not m.in_context)
     kinds = {m.kind.value for m in mentions if m.kind not in (MentionKind.EXPLICIT, MentionKind.NAME)}
     feats: dict[str, float] = {
         f"ctx={ctx}": 1.0,
@@ -86,12 +93,42 @@ def model_input(message: str, context: ThreadContext, mentions: Sequence[Mention
         feats[f"{ctx}&m_{kind}"] = 1.0
     if not kinds and not named:
         feats[f"{ctx}&bare"] = 1.0
+    if new_names and named > new_names:
+        feats[f"{ctx}&mixed_names"] = 1.0
+    elif named:
+        feats[f"{ctx}&{'new' if new_names else 'listed'}_names"] = 1.0
+    if previous_named:
+        feats[f"{ctx}&prev_named"] = 1.0
     if _FOLLOW_UP.search(text):
         feats["follow_up"] = 1.0
         feats[f"{ctx}&follow_up"] = 1.0
         feats[f"{ctx}&follow_up&named={_bucket(named, (0, 1))}"] = 1.0
+        if new_names:
+            feats[f"{ctx}&follow_up&new_name&prev_named={previous_named}"] = 1.0
     if words <= 3:
         feats[f"{ctx}&short"] = 1.0
     if "?" in message:
         feats["question"] = 1.0
     return ModelInput(text=text, features=feats)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    context: ThreadContext
+    mentions: tuple[Mention, ...]
+    input: ModelInput
+
+
+class Featurizer:
+    """message + history -> context, mentions and model input (training and inference alike)."""
+
+    def __init__(self, finder: MentionFinder) -> None:
+        self.finder = finder
+
+    def prepare(self, message: str, history: Sequence[Message]) -> Prepared:
+        context = build_context(history)
+        mentions = self.finder.find(message, context.referents)
+        previous_named = bool(context.previous_user) and any(
+            m.kind in (MentionKind.EXPLICIT, MentionKind.NAME) for m in self.finder.find(context.previous_user or "")
+        )
+        return Prepared(context, tuple(mentions), model_input(message, context, mentions, previous_named))

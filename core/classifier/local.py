@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from core.classifier.base import RepoNameIndex
 from core.classifier.context import ThreadContext, build_context
-from core.classifier.features import model_input
+from core.classifier.features import Featurizer
 from core.classifier.mentions import Mention, MentionFinder
 from core.classifier.names import ChainedNameIndex, shipped_name_index
 from core.classifier.questions import Question, for_low_confidence, for_problem, for_vague
@@ -68,6 +68,7 @@ class LocalIntentClassifier:
         self.names = ChainedNameIndex(indexes)
         self.finder = MentionFinder(self.trained.vocabulary, self.names)
         self.resolver = ReferenceResolver(self.finder)
+        self.featurizer = Featurizer(self.finder)
         self.confidence_threshold = confidence_threshold
         self.ambiguity_margin = ambiguity_margin
 
@@ -97,21 +98,16 @@ class LocalIntentClassifier:
     def predict_many(self, items: Sequence[tuple[str, Sequence[Message]]]) -> list[LocalVerdict]:
         """Batch prediction (one matrix for the whole batch: what ``omg classify`` uses)."""
         started = time.perf_counter()
-        prepared = []
-        for message, history in items:
-            context = build_context(history)
-            mentions = self.finder.find(message, context.referents)
-            prepared.append((context, mentions, model_input(message, context, mentions)))
-        rows = self.trained.model.predict_proba([p[2] for p in prepared]) if prepared else []
+        prepared = [self.featurizer.prepare(message, history) for message, history in items]
+        rows = self.trained.model.predict_proba([p.input for p in prepared]) if prepared else []
         elapsed = (time.perf_counter() - started) * 1000 / max(1, len(prepared))
         classes = self.trained.model.classes
         verdicts = []
-        for (context, mentions, _), row in zip(prepared, rows):
+        for p, row in zip(prepared, rows):
             probabilities = {intent: float(p) for intent, p in zip(classes, row)}
             ranked = sorted(probabilities.items(), key=lambda kv: kv[1], reverse=True)
             (top, p1), (second, p2) = ranked[0], ranked[1]
-            verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, context,
-                                         tuple(mentions), elapsed))
+            verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, p.context, p.mentions, elapsed))
         return verdicts
 
     def resolve(self, message: str, history: Sequence[Message], intent: Intent) -> Resolution:

@@ -36,6 +36,7 @@ class Mention:
     positions: tuple[int, ...] = ()  # 1-based; negative counts from the end (-1 = the last one)
     full_name: str | None = None  # EXPLICIT and NAME
     count: int = 0  # RANGE: how many; sign of positions[0] says from which end
+    in_context: bool = False  # EXPLICIT/NAME: the repository is one of the last results
 
 
 _ORDINALS = {
@@ -169,7 +170,7 @@ class MentionFinder:
             owner, name = match.group(1), re.sub(r"(\.git)?[.,;:!?)]*$", "", match.group(2))
             full = f"{owner}/{name}"
             out.append(Mention(MentionKind.EXPLICIT, match.start(), match.end(), match.group(),
-                               full_name=by_lower.get(full.lower(), full)))
+                               full_name=by_lower.get(full.lower(), full), in_context=full.lower() in by_lower))
         for match in FULL_RE.finditer(text):
             owner, name = match.group(1), match.group(2).rstrip(".")
             pair = f"{owner}/{name}".lower()
@@ -180,7 +181,8 @@ class MentionFinder:
                     continue
             full = by_lower.get(pair) or self._canonical(f"{owner}/{name}")
             out.append(Mention(MentionKind.EXPLICIT, match.start(), match.start() + len(owner) + 1 + len(name),
-                               match.group()[: len(owner) + 1 + len(name)], full_name=full))
+                               match.group()[: len(owner) + 1 + len(name)], full_name=full,
+                               in_context=pair in by_lower))
         return out
 
     def _canonical(self, full: str) -> str:
@@ -257,6 +259,14 @@ class MentionFinder:
         keyed: dict[str, str] = {}
         for full in referents:
             keyed.setdefault(name_key(full.rsplit("/", 1)[-1]), full)
+        # "actix" for actix/actix-web: a first segment that names exactly one of the results
+        segments: dict[str, list[str]] = {}
+        for full in referents:
+            first = re.split(r"[-_.]", full.rsplit("/", 1)[-1])[0]
+            if len(first) >= 4 and name_key(first) not in keyed:
+                segments.setdefault(name_key(first), []).append(full)
+        keyed.update({key: fulls[0] for key, fulls in segments.items() if len(fulls) == 1})
+        in_context = {r.lower() for r in referents}
         tokens = [(m.start(), m.end(), m.group().rstrip(".-")) for m in TOKEN_RE.finditer(text)]
         tokens = [(s, s + len(t), t) for s, _e, t in tokens if t and not any(taken[s : s + len(t)])]
         out: list[Mention] = []
@@ -273,7 +283,8 @@ class MentionFinder:
                 raw = " ".join(words)
                 full = keyed.get(name_key(raw)) or resolve_name(self.index, raw)
                 if full:
-                    out.append(Mention(MentionKind.NAME, window[0][0], window[-1][1], raw, full_name=full))
+                    out.append(Mention(MentionKind.NAME, window[0][0], window[-1][1], raw, full_name=full,
+                                       in_context=full.lower() in in_context))
                     i += width
                     matched = True
                     break

@@ -12,6 +12,7 @@ from scipy import sparse
 from sklearn.calibration import CalibratedClassifierCV
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.model_selection import GroupKFold
 from sklearn.svm import LinearSVC
 
 from core.classifier.features import ModelInput
@@ -45,9 +46,7 @@ class IntentModel:
             analyzer="char_wb", ngram_range=c.char_ngrams, sublinear_tf=True, min_df=2, lowercase=False,
         )
         self.context = DictVectorizer()
-        self.classifier = CalibratedClassifierCV(
-            LinearSVC(C=c.svm_c), method=c.calibration, cv=c.folds, ensemble=False,
-        )
+        self.classifier: CalibratedClassifierCV | None = None
         self.classes: list[Intent] = []
 
     def _matrix(self, inputs: Sequence[ModelInput], *, fit: bool) -> sparse.csr_matrix:
@@ -61,12 +60,23 @@ class IntentModel:
                      self.context.transform(feats) * CONTEXT_WEIGHT]
         return sparse.hstack(parts, format="csr")
 
-    def fit(self, inputs: Sequence[ModelInput], labels: Sequence[Intent]) -> "IntentModel":
+    def fit(
+        self, inputs: Sequence[ModelInput], labels: Sequence[Intent], groups: Sequence[str] | None = None
+    ) -> "IntentModel":
+        """Fit; ``groups`` (the source line of each sample) make the calibration folds grouped,
+        so confidence reflects how the model does on phrasings it has not seen."""
         x = self._matrix(inputs, fit=True)
         y = np.array([label.value for label in labels])
+        folds = self.config.folds
+        cv = list(GroupKFold(n_splits=folds).split(x, y, groups)) if groups is not None else folds
+        self.classifier = CalibratedClassifierCV(
+            LinearSVC(C=self.config.svm_c), method=self.config.calibration, cv=cv, ensemble=False,
+        )
         self.classifier.fit(x, y)
         self.classes = [Intent(c) for c in self.classifier.classes_]
         return self
 
     def predict_proba(self, inputs: Sequence[ModelInput]) -> np.ndarray:
+        if self.classifier is None:
+            raise RuntimeError("IntentModel.predict_proba called before fit")
         return self.classifier.predict_proba(self._matrix(inputs, fit=False))

@@ -7,7 +7,7 @@ names shipped in ``data/``) and the index tests build from a handful of names.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 
@@ -40,19 +40,19 @@ def name_variants(token: str) -> list[str]:
 class StaticNameIndex:
     """An in-memory ``RepoNameIndex`` over full names given most-starred first."""
 
-    def __init__(self, full_names: Iterable[str]) -> None:
+    def __init__(self, full_names: Iterable[str], aliases: Mapping[str, str] | None = None) -> None:
         self._by_key: dict[str, list[str]] = {}
         self._by_full: dict[str, str] = {}
         for full in full_names:
             full = full.strip()
-            if "/" not in full:
+            if "/" not in full or full.lower() in self._by_full:
                 continue
-            low = full.lower()
-            if low in self._by_full:
-                continue
-            self._by_full[low] = full
-            bucket = self._by_key.setdefault(name_key(full.split("/", 1)[1]), [])
-            bucket.append(full)
+            self._by_full[full.lower()] = full
+            self._by_key.setdefault(name_key(full.split("/", 1)[1]), []).append(full)
+        for alias, full in (aliases or {}).items():
+            bucket = self._by_key.setdefault(name_key(alias), [])
+            if full not in bucket:
+                bucket.append(full)
 
     def __len__(self) -> int:
         return len(self._by_full)
@@ -83,15 +83,26 @@ class ChainedNameIndex:
         return []
 
 
-def _read_names(filename: str) -> list[str]:
+def read_names(filename: str) -> tuple[list[str], dict[str, str]]:
+    """Full names (file order) and aliases from a shipped ``full_name [alias ...]`` list."""
     text = resources.files("core.classifier").joinpath("data", filename).read_text(encoding="utf-8")
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    names: list[str] = []
+    aliases: dict[str, str] = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if not fields or line.startswith("#"):
+            continue
+        names.append(fields[0])
+        aliases.update({alias: fields[0] for alias in fields[1:]})
+    return names, aliases
 
 
 @lru_cache(maxsize=1)
 def shipped_name_index() -> StaticNameIndex:
     """The ranking snapshot's names plus well-known repositories outside it (offline fallback)."""
-    return StaticNameIndex(_read_names("repo_names.txt") + _read_names("extra_repos.txt"))
+    ranked, _ = read_names("repo_names.txt")
+    extra, aliases = read_names("extra_repos.txt")
+    return StaticNameIndex(ranked + extra, aliases)
 
 
 def resolve_name(index: RepoNameIndex | None, token: str) -> str | None:

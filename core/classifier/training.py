@@ -19,9 +19,8 @@ from pathlib import Path
 import numpy
 import sklearn
 
-from core.classifier.context import build_context
 from core.classifier.dataset import Sample, data_root, training_samples, training_vocabulary
-from core.classifier.features import model_input
+from core.classifier.features import Featurizer, ModelInput
 from core.classifier.mentions import MentionFinder
 from core.classifier.model import IntentModel, ModelConfig
 from core.classifier.names import shipped_name_index
@@ -59,19 +58,16 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-def featurize(samples: tuple[Sample, ...] | list[Sample], finder: MentionFinder) -> list:
-    inputs = []
-    for sample in samples:
-        context = build_context(sample.history)
-        inputs.append(model_input(sample.text, context, finder.find(sample.text, context.referents)))
-    return inputs
+def featurize(samples: tuple[Sample, ...] | list[Sample], finder: MentionFinder) -> list[ModelInput]:
+    featurizer = Featurizer(finder)
+    return [featurizer.prepare(s.text, s.history).input for s in samples]
 
 
 def train(samples: tuple[Sample, ...] | None = None, config: ModelConfig | None = None) -> TrainedModel:
     samples = samples if samples is not None else training_samples()
     vocabulary = training_vocabulary(training_samples())
     finder = MentionFinder(vocabulary, shipped_name_index())
-    model = IntentModel(config).fit(featurize(samples, finder), [s.intent for s in samples])
+    model = IntentModel(config).fit(featurize(samples, finder), [s.intent for s in samples], [s.group for s in samples])
     return TrainedModel(model=model, vocabulary=vocabulary, fingerprint=fingerprint(), samples=len(samples))
 
 

@@ -21,7 +21,7 @@ LANGUAGES: frozenset[str] = frozenset(
     """python javascript js typescript ts rust go golang java kotlin swift c c++ cpp c# csharp ruby php
     elixir erlang haskell scala dart lua zig julia r shell bash zsh powershell clojure ocaml fsharp f#
     perl groovy objective-c objc matlab fortran cobol nim crystal v solidity assembly wasm webassembly
-    html css sql node nodejs deno""".split()
+    html css sql node nodejs""".split()
 )
 
 _BOT_WORDS = """
@@ -36,7 +36,7 @@ second third fourth fifth sixth seventh eighth ninth tenth last top bottom both 
 that these those they quality maintained healthy health active activity popular popularity alternative
 alternatives similar like use using used need something anything any code app apps stuff things thing
 option options result results item items number num pick choice winner lol haha hmm hm huh um uh
-idk dunno maybe sorry bye goodbye morning evening night welcome perfect got great works working
+idk dunno maybe sorry bye goodbye morning evening night welcome perfect great works working
 doing done interesting wow okay alright fine right wrong can could would should will shall may might
 do does did is are was were be been am has have had get gets getting make made let lets let's
 again now then also too just only still even really very much many lot lots bit little new old
