@@ -15,12 +15,22 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from datetime import time as day_time
 
 from core.agents.base import AgentContext, AgentResult
-from core.errors import LLMError
-from core.models import LogEvent, RepoList, ResultMeta, SearchParams, utcnow
+from core.errors import LLMError, OmgError
+from core.models import (
+    LogEvent,
+    RepoList,
+    Repository,
+    ResultMeta,
+    SearchParams,
+    structured_repo_names,
+    utcnow,
+)
+from core.search.requests import alternatives_target, is_more_request, params_like
 from core.search.scout import Scout
 from core.search.screener import Screener
 from core.search.scoring import TextScorer
@@ -68,13 +78,14 @@ class SearchTeam:
         started = time.monotonic()
         deadline = started + max(0.1, self.budget_seconds - RESERVE_SECONDS)
         previous = previous_params(ctx.previous)
-        params = ctx.classification.search_params or await self.translate(ctx.message, previous)
+        plan = await self.plan(ctx, previous)
+        params = plan.params
         refined = previous is not None and params.text != ctx.message.strip()
         info = self.source.info
         await ctx.progress(LogEvent(content=f"Searching {_where(info)} for {params.describe()}..."))
 
         scout_deadline = started + (deadline - started) * SCOUT_SHARE
-        report = await self.scout.gather(params, deadline=scout_deadline)
+        report = await self.scout.gather(params, deadline=scout_deadline, exclude=plan.exclude)
         await ctx.progress(LogEvent(content=f"Scoring {len(report.candidates)} candidates..."))
         screen = await self.screener.screen(
             report.candidates,
@@ -89,7 +100,7 @@ class SearchTeam:
             source=info.kind,
             snapshot_date=info.snapshot_date,
             partial=partial,
-            notes=_dedupe(report.notes + _source_caveats(params, info) + screen.notes),
+            notes=_dedupe(plan.notes + report.notes + _source_caveats(params, info) + screen.notes),
             query=params.describe() if refined else ctx.message,
             search_params=params,
             total_candidates=len(report.candidates),
@@ -110,6 +121,36 @@ class SearchTeam:
         )
         return AgentResult(data=RepoList(items=screen.items, meta=meta), partial=partial)
 
+    async def plan(self, ctx: AgentContext, previous: SearchParams | None) -> SearchPlan:
+        """What to search for: the classifier's parameters, "more" of the previous search,
+        alternatives to a named repository, or the translated message."""
+        if ctx.classification.search_params is not None:
+            return SearchPlan(ctx.classification.search_params)
+        if previous is not None and is_more_request(ctx.message):
+            shown = structured_repo_names(ctx.previous)
+            note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
+            return SearchPlan(previous, {n.lower() for n in shown}, [note])
+        target = alternatives_target(ctx.message, ctx.classification.repos)
+        if target is not None:
+            repo = await self._named(target)
+            if repo is None:
+                return SearchPlan(await self.translate(ctx.message, previous))
+            params = params_like(repo, self.rules, ctx.message)
+            note = f"Alternatives to {repo.full_name}: repositories about {params.describe()}."
+            return SearchPlan(params, {repo.full_name.lower()}, [note])
+        return SearchPlan(await self.translate(ctx.message, previous))
+
+    async def _named(self, target: str) -> Repository | None:
+        """``owner/name`` (RepoNotFound -> "I couldn't find owner/name"), or the most-starred
+        repository called ``target`` in a search; None when there is none."""
+        if "/" in target:
+            return await self.source.get_repo(target)
+        try:
+            found = await self.source.search(SearchParams(text=target, keywords=[target]), sort="stars", limit=10)
+        except OmgError:
+            return None
+        return next((r for r in found if r.name.lower() == target.lower()), None)
+
     async def translate(self, text: str, previous: SearchParams | None) -> SearchParams:
         """The configured translator; the rules answer when it fails."""
         if self.translator is self.rules:
@@ -121,6 +162,13 @@ class SearchTeam:
         except Exception:
             log.exception("translator crashed, using rules")
         return self.rules.translate_sync(text, previous)
+
+
+@dataclass(slots=True)
+class SearchPlan:
+    params: SearchParams
+    exclude: set[str] = field(default_factory=set)  # lower-case full names to leave out
+    notes: list[str] = field(default_factory=list)
 
 
 def previous_params(previous: object) -> SearchParams | None:

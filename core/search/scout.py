@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from core.errors import OmgError, SourceError
@@ -85,11 +85,15 @@ class Scout:
         self.per_strategy = per_strategy
         self.min_results = min_results
 
-    async def gather(self, params: SearchParams, *, deadline: float) -> ScoutReport:
-        """Candidates for ``params``; ``deadline`` is a ``time.monotonic()`` instant."""
+    async def gather(
+        self, params: SearchParams, *, deadline: float, exclude: Collection[str] = ()
+    ) -> ScoutReport:
+        """Candidates for ``params``; ``deadline`` is a ``time.monotonic()`` instant; full names in
+        ``exclude`` (lower-case) are skipped -- already shown, or the repo whose alternatives we want."""
         report = ScoutReport(params=params)
+        skip = {name.lower() for name in exclude}
         seen: dict[str, Repository] = {}
-        await self._run(strategies(params), seen, report, deadline)
+        await self._run(strategies(params), seen, report, deadline, skip)
         report.exact = set(seen)
         exact = len(seen)
         current = params
@@ -98,7 +102,7 @@ class Scout:
                 break
             current = change(current)
             report.relaxed.append(label)
-            await self._run([Strategy("relaxed", expanded(current), "best")], seen, report, deadline)
+            await self._run([Strategy("relaxed", expanded(current), "best")], seen, report, deadline, skip)
         if report.relaxed:
             report.params = current
             report.notes.append(_relax_note(params, current, report.relaxed, exact))
@@ -107,7 +111,9 @@ class Scout:
             raise report.last_error  # nothing to show: the coordinator turns it into a friendly reply
         return report
 
-    async def _run(self, plan: list[Strategy], seen: dict[str, Repository], report: ScoutReport, deadline: float) -> None:
+    async def _run(
+        self, plan: list[Strategy], seen: dict[str, Repository], report: ScoutReport, deadline: float, skip: set[str]
+    ) -> None:
         tasks = {asyncio.create_task(self.source.search(s.params, sort=s.sort, limit=self.per_strategy)): s for s in plan}
         report.searches += len(tasks)
         done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
@@ -129,9 +135,9 @@ class Scout:
                 continue
             report.succeeded += 1
             for repo in task.result():
-                if repo.archived or repo.fork:
-                    continue
                 key = repo.full_name.lower()
+                if repo.archived or repo.fork or key in skip:
+                    continue
                 seen.setdefault(key, repo)
                 report.found_by.setdefault(key, []).append(strategy.name)
 

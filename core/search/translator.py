@@ -34,6 +34,7 @@ _REFINE_START = re.compile(
     r"newer|older|smaller|bigger|more|less|fewer|any|ones?)\b"
 )
 _REFINE_ANYWHERE = re.compile(r"\b(instead|ones|those|these|them|same search|same query|narrow|filter)\b")
+_ADDITIVE = re.compile(r"^\s*(refine|narrow|filter)\b|\b(also|as well|too|plus|and also)\b")
 _NEW_QUERY_START = re.compile(
     r"^\s*(find|search|look for|looking for|show me|list|give me|get me|recommend|suggest|what are|"
     r"which are|i need|i want|i'm looking|im looking|top \d|the most|most)\b"
@@ -69,7 +70,7 @@ class RuleBasedTranslator:
         keywords = _keywords(rest)
         content = {"phrases": phrases, "synonym_groups": groups, "keywords": keywords, "topics": topics}
         if previous is not None and _is_refinement(lowered, content):
-            return _refine(previous, content, extraction.changes, text)
+            return _refine(previous, content, extraction.changes, text, additive=bool(_ADDITIVE.search(lowered)))
         params = SearchParams(text=text.strip(), **content)
         return params.model_copy(update=extraction.changes)
 
@@ -92,7 +93,7 @@ def _keywords(text: str) -> list[str]:
 
 
 def _is_refinement(lowered: str, content: dict[str, list]) -> bool:
-    cued = bool(_REFINE_START.search(lowered) or _REFINE_ANYWHERE.search(lowered))
+    cued = bool(_REFINE_START.search(lowered) or _REFINE_ANYWHERE.search(lowered) or _ADDITIVE.search(lowered))
     if not any(content.values()):
         # only modifiers: "python?", "only popular ones", "newer ones?" -- unless it reads as a new
         # request of its own ("show me the most starred javascript repos")
@@ -100,9 +101,18 @@ def _is_refinement(lowered: str, content: dict[str, list]) -> bool:
     return cued
 
 
-def _refine(previous: SearchParams, content: dict[str, list], changes: dict, text: str) -> SearchParams:
-    """Keep what the follow-up does not mention; replace what it does, part by part."""
+def _refine(
+    previous: SearchParams, content: dict[str, list], changes: dict, text: str, *, additive: bool = False
+) -> SearchParams:
+    """Keep what the follow-up does not mention; replace what it does, part by part.
+
+    ``additive`` ("refine search: hooks", "also with ssr") adds the new words to the old ones.
+    """
     update: dict = {k: v for k, v in content.items() if v}
+    if additive:
+        for key, value in list(update.items()):
+            old = getattr(previous, key)
+            update[key] = old + [v for v in value if v not in old]
     update.update(changes)
     if update.get("min_stars") is None and "min_stars" in update and "max_stars" not in update:
         update["max_stars"] = previous.max_stars

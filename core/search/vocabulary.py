@@ -120,5 +120,18 @@ FILLER = frozenset(
     written using based built use used which what how about also just only instead maybe ok okay now but
     ones one other else same then than so too either both all ever new newer newest hey hi hello
     do does did have has had want wants know let lets tell see check out similar go
+    refine refined narrow narrowed filter filtered result results instead rather
+    """.split()
+)
+
+# marketing words in descriptions that say nothing about what a project does ("alternatives to X")
+DESCRIPTION_NOISE = frozenset(
+    """
+    high performance performant fast faster fastest blazing blazingly quick easy easier easiest simple
+    simplest powerful modern lightweight light flexible minimal minimalist tiny small beautiful elegant
+    robust reliable scalable efficient productive production ready learn learning code coding first
+    class official bear necessities perfectionists deadlines batteries included developer developers
+    friendly fantastic amazing delightful intuitive opinionated unopinionated zero dependency
+    dependencies free way ever made world everything anything platform open source yet another
     """.split()
 )

@@ -195,3 +195,48 @@ async def test_previous_meta_without_params_starts_fresh(catalog_team: SearchTea
     ctx, _ = context("rust web framework", previous=previous)
     data = (await catalog_team.run(ctx)).data
     assert data.meta.search_params.language == "Rust"
+
+
+# -- "more" and "alternatives to X" -----------------------------------------------------------------
+
+
+async def test_show_more_skips_what_was_shown(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("find React state management libraries")
+    first = (await catalog_team.run(ctx)).data
+    ctx, _ = context("Show me more results", previous=first)
+    more = (await catalog_team.run(ctx)).data
+    shown = {i.full_name for i in first.items}
+    assert more.items and not shown & {i.full_name for i in more.items}
+    assert more.meta.search_params.keywords == first.meta.search_params.keywords
+    assert more.meta.notes[0].startswith("More results for react state management, skipping the 10")
+
+
+async def test_refine_search_suggestion_adds_to_the_query(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("find React state management libraries")
+    first = (await catalog_team.run(ctx)).data
+    ctx, _ = context("Refine search: hooks", previous=first)
+    params = (await catalog_team.run(ctx)).data.meta.search_params
+    assert params.keywords == ["react", "hooks"]
+
+
+async def test_alternatives_to_a_named_repo(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("something like django but in go",
+                     classification=Classification(intent=Intent.SEARCH, confidence=0.9, repos=["django/django"]))
+    data = (await catalog_team.run(ctx)).data
+    names = [i.full_name for i in data.items]
+    assert "django/django" not in names and "gin-gonic/gin" in names
+    assert all(i.language == "Go" for i in data.items[:5])
+    assert data.meta.notes[0].startswith("Alternatives to django/django")
+
+
+async def test_alternatives_by_owner_name_and_unknown_repo(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("Search for alternatives to pmndrs/zustand")
+    data = (await catalog_team.run(ctx)).data
+    assert "pmndrs/zustand" not in [i.full_name for i in data.items]
+    assert data.meta.search_params.language == "TypeScript"
+    assert "state management" in data.meta.search_params.describe()
+    from core.errors import RepoNotFound
+
+    ctx, _ = context("alternatives to nobody/nothing-here")
+    with pytest.raises(RepoNotFound):
+        await catalog_team.run(ctx)

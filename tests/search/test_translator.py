@@ -197,3 +197,9 @@ def test_a_new_full_query_starts_over() -> None:
 def test_refined_text_records_both_turns() -> None:
     p = t("what about Python?", PREVIOUS)
     assert PREVIOUS.text in p.text and "Python" in p.text
+
+
+def test_refine_search_is_additive() -> None:
+    p = t("Refine search: hooks", PREVIOUS)
+    assert p.keywords == ["react", "hooks"] and p.synonym_groups == PREVIOUS.synonym_groups
+    assert t("Refine search: TypeScript", PREVIOUS).language == "TypeScript"

@@ -1,0 +1,68 @@
+"""Two search requests that are not plain queries: "show me more" and "alternatives to X".
+
+- *More*: the previous parameters again, skipping the repositories already shown.
+- *Alternatives to X* (also "similar to X", "like X", "instead of X", "replacement for X"): the
+  concepts of X's own description and topics, in X's language, without X itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.models import Repository, SearchParams
+from core.search.translator import RuleBasedTranslator
+from core.search.vocabulary import DESCRIPTION_NOISE
+
+_MORE = re.compile(
+    r"^\s*(?:please\s+)?(?:show|give|find|get|list|any)?\s*(?:me\s+)?(?:some\s+)?"
+    r"(?:more|other|next|additional|further)(?:\s+(?:results?|ones?|repos?|repositories|options|"
+    r"libraries|projects|like (?:these|those|this|that)|please))*\s*[.!?]*\s*$"
+)
+_ALTERNATIVES = re.compile(
+    r"\b(?:alternatives?\s+(?:to|for)|similar\s+to|(?:projects|repos|libraries|tools)\s+like|"
+    r"instead\s+of|replacements?\s+for|competitors?\s+(?:of|to)|something\s+like)\s+"
+    r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+)?)",
+    re.I,
+)
+_MAX_DESCRIPTION_CONCEPTS = 6
+
+
+def is_more_request(text: str) -> bool:
+    return bool(_MORE.match(text.lower()))
+
+
+def alternatives_target(text: str, resolved: Sequence[str] = ()) -> str | None:
+    """The repository whose alternatives are asked for: the owner/name written in the message, a
+    full name the classifier resolved for the named token, else the bare token itself."""
+    m = _ALTERNATIVES.search(text)
+    if not m:
+        return None
+    token = m.group(1).rstrip(".?!,").removesuffix(".git")
+    if "/" in token:
+        return token
+    lowered = token.lower()
+    return next((name for name in resolved if name.split("/")[-1].lower() == lowered), token)
+
+
+def params_like(repo: Repository, rules: RuleBasedTranslator, text: str) -> SearchParams:
+    """Search parameters for repositories that do what ``repo`` does."""
+    described = rules.translate_sync(repo.description or repo.name)
+    own_name = {repo.name.lower(), repo.owner.lower()}
+    keywords = [k for k in described.keywords if k not in DESCRIPTION_NOISE and k not in own_name]
+    params = SearchParams(
+        text=text.strip(),
+        keywords=keywords[:_MAX_DESCRIPTION_CONCEPTS],
+        synonym_groups=described.synonym_groups,
+        phrases=described.phrases,
+        language=repo.language,
+    )
+    if repo.topics:
+        params.synonym_groups = [*params.synonym_groups, list(repo.topics[:8])]
+    if not (params.keywords or params.synonym_groups or params.phrases):
+        params.keywords = [repo.name]
+    asked = rules.translate_sync(_ALTERNATIVES.sub(" ", text))  # "... in python", "... under 1k stars"
+    for field in ("language", "min_stars", "max_stars", "pushed_after", "created_after", "limit"):
+        if field in asked.model_fields_set or getattr(asked, field) != SearchParams.model_fields[field].default:
+            setattr(params, field, getattr(asked, field))
+    return params

@@ -1,0 +1,33 @@
+"""'More' and 'alternatives to X' requests."""
+
+from __future__ import annotations
+
+from core.models import Repository
+from core.search.requests import alternatives_target, is_more_request, params_like
+from core.search.translator import RuleBasedTranslator
+
+
+def test_more_requests() -> None:
+    for text in ("Show me more results", "more", "more please", "show more", "next", "any other ones?", "more like these"):
+        assert is_more_request(text), text
+    for text in ("more popular ones", "show me more rust libraries", "moreover"):
+        assert not is_more_request(text), text
+
+
+def test_alternatives_target() -> None:
+    assert alternatives_target("alternatives to pmndrs/zustand") == "pmndrs/zustand"
+    assert alternatives_target("similar to https://github.com/fastapi/fastapi.") == "fastapi/fastapi"
+    assert alternatives_target("something like django but in go", ["django/django"]) == "django/django"
+    assert alternatives_target("libraries like zustand") == "zustand"
+    assert alternatives_target("python web frameworks") is None
+
+
+def test_params_like_uses_the_description_topics_and_language() -> None:
+    repo = Repository(full_name="pmndrs/zustand", description="🐻 Bear necessities for state management in React",
+                      language="TypeScript", topics=["hooks", "state"])
+    p = params_like(repo, RuleBasedTranslator(), "alternatives to zustand")
+    assert p.keywords == ["react"] and p.language == "TypeScript"
+    assert ["hooks", "state"] in p.synonym_groups
+    assert any("state management" in g for g in p.synonym_groups)
+    python = params_like(repo, RuleBasedTranslator(), "alternatives to zustand in python under 1k stars")
+    assert python.language == "Python" and python.max_stars == 1000
