@@ -85,7 +85,9 @@ async def build_app(
             else FileConversationStore(settings.data_dir)
         )
     deduper = deduper or MemoryEventDeduper()
-    source = source or catalog.source()
+    source_closers: list[Any] = []
+    if source is None:
+        source = await _repo_source(env, catalog, source_closers)
     classifier = classifier or build_classifier(settings, catalog.names)
     agents = {
         Intent.SEARCH: SearchTeam(source),
@@ -118,9 +120,26 @@ async def build_app(
         catalog=catalog,
         classifier=classifier,
         research=research,
-        closers=[*closers, research.aclose],
+        closers=[*source_closers, *closers, research.aclose],
     )
     return app
+
+
+async def _repo_source(env: Mapping[str, str], catalog: Catalog, closers: list[Any]) -> RepoSource:
+    """Live GitHub, with the offline catalog when it is unreachable; OMG_GITHUB=offline: catalog.
+
+    A background probe checks GitHub at start-up (waited for briefly), so an offline machine
+    answers from the snapshot -- and says so -- from the very first turn.
+    """
+    import asyncio
+
+    from core.github import FallbackSource, build_source
+
+    source = build_source(env, catalog.source())
+    if isinstance(source, FallbackSource):
+        await asyncio.wait({source.start_probe()}, timeout=1.5)
+        closers.append(source.aclose)
+    return source
 
 
 def _research_llm(

@@ -4,7 +4,8 @@
 retries). The outage is remembered for ``outage_seconds`` so that following turns answer from
 the catalog at once instead of waiting on the network again; then GitHub is tried again, and
 each consecutive outage doubles the window (up to 16x) so that an offline machine rarely waits.
-``probe()`` (run once at start-up by the composition root) finds an outage before the first turn.
+``start_probe()`` (called once at start-up by the composition root) checks GitHub in the
+background; calls made while it runs wait for its verdict instead of racing it.
 Rate limits, 404s and refused queries are real answers from GitHub: the fallback never hides them.
 
 Which backend answered is visible through ``info``: during an outage it is the catalog's
@@ -15,6 +16,8 @@ the catalog.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -44,6 +47,7 @@ class FallbackSource:
         self._clock = clock
         self._outage_until = 0.0
         self._consecutive_outages = 0
+        self._probe: asyncio.Task[bool] | None = None
         self.fallbacks = 0  # calls answered by the catalog because GitHub was unreachable
 
     @property
@@ -83,9 +87,18 @@ class FallbackSource:
         self._consecutive_outages = 0
         return True
 
+    def start_probe(self) -> asyncio.Task[bool]:
+        """Run ``probe()`` in the background (needs a running event loop)."""
+        if self._probe is None:
+            self._probe = asyncio.create_task(self.probe(), name="github-probe")
+        return self._probe
+
     async def _call(
         self, primary: Callable[[], Awaitable[T]], fallback: Callable[[], Awaitable[T]]
     ) -> T:
+        if self._probe is not None and not self._probe.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._probe)
         if self.in_outage:
             self.fallbacks += 1
             return await fallback()
@@ -124,6 +137,10 @@ class FallbackSource:
         )
 
     async def aclose(self) -> None:
+        if self._probe is not None and not self._probe.done():
+            self._probe.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._probe
         closer: Callable[[], Awaitable[None]] | None = getattr(self.primary, "aclose", None)
         if closer is not None:
             await closer()

@@ -127,3 +127,13 @@ async def test_consecutive_outages_widen_the_window(gh: FakeGitHub, catalog_sour
     clock.now += 60
     assert not source.in_outage
     await source.aclose()
+
+
+async def test_calls_wait_for_a_running_probe(catalog_source) -> None:  # type: ignore[no-untyped-def]
+    source = build_source(await _closed_port_env(), catalog_source)
+    assert isinstance(source, FallbackSource)
+    source.start_probe()
+    repos = await source.search(SearchParams(keywords=["react"]), limit=3)
+    assert repos and source.info.kind == "catalog"
+    assert source.primary.client.stats.requests == 2  # type: ignore[attr-defined]  # the probe's only
+    await source.aclose()
