@@ -74,8 +74,15 @@ class FakeRepoSource:
         if delay:
             await asyncio.sleep(delay)
 
+    @staticmethod
+    def describe(params: SearchParams) -> str:
+        """One line per distinct query, as the call log records it."""
+        extras = [f"{k}={v}" for k, v in (("language", params.language), ("stars>=", params.min_stars),
+                                           ("pushed>", params.pushed_after), ("created>", params.created_after)) if v]
+        return " ".join([params.text, *extras])
+
     async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
-        await self._record(f"search {params.text}")
+        await self._record(f"search {self.describe(params)}")
         if self.fail_search:
             raise SourceUnavailable()
         if self.crash_search:
