@@ -90,7 +90,7 @@ async def build_app(
         source = await _repo_source(env, catalog, source_closers)
     classifier = classifier or build_classifier(settings, catalog.names)
     agents = {
-        Intent.SEARCH: SearchTeam(source),
+        Intent.SEARCH: SearchTeam(source, budget_seconds=settings.agent_timeout_seconds),
         Intent.ANALYZE: Auditor(source),
         Intent.COMPARE: Comparator(source),
         Intent.CHAT: Companion(),

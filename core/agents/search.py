@@ -40,7 +40,7 @@ from core.sources.base import RepoSource, SourceInfo
 log = logging.getLogger("omg.agents.search")
 
 DEFAULT_BUDGET_SECONDS = 15.0
-RESERVE_SECONDS = 0.3  # kept back to assemble the answer before the budget ends
+RESERVE_SECONDS = 0.3  # at least this (or 5 % of the budget) is kept back to assemble the answer
 SCOUT_SHARE = 0.6  # the Scout may use at most this share of the budget; scoring gets the rest
 
 
@@ -76,7 +76,8 @@ class SearchTeam:
 
     async def run(self, ctx: AgentContext) -> AgentResult:
         started = time.monotonic()
-        deadline = started + max(0.1, self.budget_seconds - RESERVE_SECONDS)
+        reserve = max(RESERVE_SECONDS, 0.05 * self.budget_seconds)
+        deadline = started + max(0.1, self.budget_seconds - reserve)
         previous = previous_params(ctx.previous)
         plan = await self.plan(ctx, previous)
         params = plan.params
