@@ -3,33 +3,50 @@
 from __future__ import annotations
 
 import json
+
+import pytest
 from collections.abc import Sequence
 
 from core.errors import LLMUnavailable
 from core.llm import Delay, FunctionModel
 from core.llm.openai_compat import OpenAICompatModel
+from core.classifier import LocalVerdict, build_context
 from core.llm.tasks.classify import FALLBACK_QUESTION, CascadeClassifier, cache_key, render_context
 from core.models import Classification, Intent, Message, RepoList, ScoredRepository
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.llm.conftest import Sleeps, make_client
 
 
-class ScriptedLocal:
-    """A local classifier stand-in: a fixed verdict per message."""
+class FakeLocal:
+    """The local classifier's two seams (predict / decide), scripted per message."""
 
-    def __init__(self, verdicts: dict[str, Classification]) -> None:
+    def __init__(self, verdicts: dict[str, tuple[Intent, float, float]]) -> None:
         self.verdicts = verdicts
-        self.calls = 0
 
-    async def classify(self, message: str, history: Sequence[Message]) -> Classification:
-        self.calls += 1
-        return self.verdicts[" ".join(message.lower().split())].model_copy(deep=True)
+    def predict(self, message: str, history: Sequence[Message] = ()) -> LocalVerdict:
+        intent, confidence, margin = self.verdicts[" ".join(message.lower().split())]
+        return LocalVerdict({intent: confidence}, intent, confidence, Intent.CLARIFY, margin,
+                            build_context(history), (), 0.1)
+
+    def decide(self, message: str, history: Sequence[Message] = (), verdict: LocalVerdict | None = None,
+               *, intent: Intent | None = None, confidence: float | None = None,
+               runner_up: Intent | None = None, source: str = "local") -> Classification:
+        if intent is None:
+            intent, confidence = verdict.intent, verdict.confidence
+            if verdict.margin < 0.12:
+                confidence = min(confidence, 0.5)
+        if confidence < 0.7:
+            return Classification(intent=Intent.CLARIFY, confidence=confidence, source=source,
+                                  original_intent=intent, reasoning=f"{source}: unsure")
+        repos = ["pmndrs/zustand"] if intent is Intent.ANALYZE else []
+        return Classification(intent=intent, confidence=confidence, repos=repos, source=source,
+                              reasoning=f"{source}: {intent.value} {confidence:.2f}")
 
 
-SURE = Classification(intent=Intent.SEARCH, confidence=0.95)
-UNSURE = Classification(intent=Intent.CLARIFY, confidence=0.45, original_intent=Intent.ANALYZE,
-                        repos=["pmndrs/zustand"])
-LOCAL = ScriptedLocal({"find react state libraries": SURE, "hmm that one maybe": UNSURE})
+LOCAL = FakeLocal({"find react state libraries": (Intent.SEARCH, 0.95, 0.9),
+                   "hmm that one maybe": (Intent.ANALYZE, 0.55, 0.1)})
+UNSURE = Classification(intent=Intent.CLARIFY, confidence=0.5, original_intent=Intent.ANALYZE,
+                        reasoning="local: unsure")
 
 RESULTS = RepoList(items=[ScoredRepository(full_name="pmndrs/zustand"),
                           ScoredRepository(full_name="reduxjs/redux")])
@@ -61,7 +78,7 @@ async def test_unsure_local_verdict_goes_to_deepseek_with_the_seed_prompt_shape(
         await client.aclose()
     assert (verdict.intent, verdict.confidence, verdict.source) == (Intent.ANALYZE, 0.88, "llm")
     assert verdict.repos == ["pmndrs/zustand"]  # reference resolution stays local
-    assert verdict.original_intent is None and verdict.reasoning == "refers to #1"
+    assert verdict.original_intent is None and verdict.reasoning.endswith("; refers to #1")
     messages = server.requests[0]["messages"]
     assert [m["role"] for m in messages] == ["system", "user"]
     assert "intent classifier for a GitHub repository discovery system" in messages[0]["content"]
@@ -102,7 +119,7 @@ async def test_timeout_gives_the_rephrase_fallback() -> None:
     verdict = await classifier.classify("hmm that one maybe", HISTORY)
     assert verdict.intent is Intent.CLARIFY and verdict.source == "fallback"
     assert verdict.clarify_question == FALLBACK_QUESTION
-    assert verdict.original_intent is Intent.ANALYZE and verdict.repos == ["pmndrs/zustand"]
+    assert verdict.original_intent is Intent.ANALYZE
 
 
 async def test_errors_and_bad_json_give_the_local_verdict() -> None:
@@ -123,3 +140,21 @@ def test_render_context_without_history_and_cache_key_sensitivity() -> None:
     assert cache_key("Hello  there", HISTORY) == cache_key("hello there", HISTORY)
     assert cache_key("hello there", HISTORY) != cache_key("hello there", HISTORY[:1])
     assert json.loads(json.dumps(text))  # plain text, no odd characters
+
+
+@pytest.fixture(scope="module")
+def real_local():
+    from core.classifier import LocalIntentClassifier
+
+    return LocalIntentClassifier()
+
+
+async def test_real_local_classifier_cascade_resolves_the_reference_locally(real_local) -> None:
+    model = FunctionModel.script({"intent": "analyze", "confidence": 0.9, "reasoning": "2nd item"})
+    classifier = CascadeClassifier(real_local, make_client(model, sleeps=Sleeps()))
+    sure = await classifier.classify("find react state libraries", [])
+    assert sure.intent is Intent.SEARCH and sure.source == "local" and model.calls == []
+    verdict = await classifier.classify("hmm what about the second one", HISTORY)
+    assert len(model.calls) == 1
+    assert (verdict.intent, verdict.source, verdict.repos) == (Intent.ANALYZE, "llm", ["reduxjs/redux"])
+    assert classifier.llm_share == 0.5

@@ -1,16 +1,17 @@
 """The intent classifier as a cascade: the local model answers when it is confident, the LLM
 (DeepSeek V3 by default) only when it is not.
 
-    local verdict confident  -> the local verdict                         (classify.local)
-    (message, context) seen  -> the cached LLM verdict                    (classify.cache_hit)
-    otherwise                -> the LLM, with the seeds' prompt shape     (classify.escalated)
+    local verdict sure       -> the local decision                         (classify.local)
+    (message, context) seen  -> the cached LLM intent                      (classify.cache_hit)
+    otherwise                -> the LLM, with the seeds' prompt shape      (classify.escalated)
         LLM timeout (5 s)    -> clarify, source="fallback": the Clarifier says
                                 "I'm having trouble understanding. Could you rephrase?"
-        any other LLM error  -> the local verdict (bad JSON, 5xx, breaker open, budget spent)
+        any other LLM error  -> the local decision (bad JSON, 5xx, breaker open, budget spent)
 
-Reference resolution stays local and deterministic: the LLM only names the intent; ``repos``,
-``search_params`` and the clarifying question come from the local verdict. The LLM's confidence
-goes through the same threshold (below it: clarify, keeping ``original_intent``).
+It wraps the local classifier's two seams (``core.classifier.local``): ``predict`` gives the
+probabilities and the top-2 margin; ``decide`` routes an intent picked by anyone (confidence
+threshold -> clarify) and resolves references deterministically, so "the second one" is resolved
+the same way whether the local model or the LLM named the intent.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Sequence
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from core.classifier.base import IntentClassifier
+from core.classifier.local import LocalVerdict
 from core.errors import LLMError, LLMTimeout
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
@@ -64,37 +65,36 @@ class LLMVerdict(BaseModel):
     reasoning: str = Field(default="", max_length=1000)
 
 
-def default_needs_llm(min_confidence: float) -> Callable[[Classification], bool]:
-    """Escalate when the local verdict is unsure: low confidence, or it was routed to clarify
-    because of low confidence or ambiguity (``original_intent`` set) -- unless the local resolver
-    already knows exactly what to ask (an out-of-range reference, several repos with one name)."""
+class LocalModel(Protocol):
+    """What the cascade needs from the local classifier (``LocalIntentClassifier``)."""
 
-    def needs_llm(local: Classification) -> bool:
-        if local.clarify_question or local.clarify_options:
-            return False
-        return local.confidence < min_confidence or local.original_intent is not None
+    def predict(self, message: str, history: Sequence[Message] = ()) -> LocalVerdict: ...
 
-    return needs_llm
+    def decide(
+        self, message: str, history: Sequence[Message] = (), verdict: LocalVerdict | None = None,
+        *, intent: Intent | None = None, confidence: float | None = None,
+        runner_up: Intent | None = None, source: str = "local",
+    ) -> Classification: ...
 
 
 class CascadeClassifier:
-    """An ``IntentClassifier``: ``local`` first, ``client`` when ``needs_llm(local verdict)``."""
+    """An ``IntentClassifier``: the local model, and ``client`` when the local verdict is unsure
+    (confidence below ``min_confidence`` or top-2 margin below ``min_margin``)."""
 
     def __init__(
         self,
-        local: IntentClassifier,
+        local: LocalModel,
         client: LLMClient | None,
         *,
-        threshold: float = 0.7,
         min_confidence: float = 0.75,
-        needs_llm: Callable[[Classification], bool] | None = None,
+        min_margin: float = 0.2,
         timeout: float = 5.0,
         cache_size: int = 512,
     ) -> None:
         self.local = local
         self.client = client
-        self.threshold = threshold
-        self.needs_llm = needs_llm or default_needs_llm(min_confidence)
+        self.min_confidence = min_confidence
+        self.min_margin = min_margin
         self.timeout = timeout
         self._cache: OrderedDict[str, LLMVerdict] = OrderedDict()
         self._cache_size = cache_size
@@ -107,13 +107,16 @@ class CascadeClassifier:
         total = self.local_count + self.escalated_count
         return self.escalated_count / total if total else 0.0
 
+    def needs_llm(self, verdict: LocalVerdict) -> bool:
+        return verdict.confidence < self.min_confidence or verdict.margin < self.min_margin
+
     async def classify(self, message: str, history: Sequence[Message]) -> Classification:
-        local = await self.local.classify(message, history)
-        if self.client is None or not self.needs_llm(local):
+        verdict = self.local.predict(message, history)
+        if self.client is None or not self.needs_llm(verdict):
             self.local_count += 1
             if self.client is not None:
                 self.client.metrics.incr("classify", "local")
-            return local
+            return self.local.decide(message, history, verdict)
         self.escalated_count += 1
         metrics = self.client.metrics
         metrics.incr("classify", "escalated")
@@ -122,7 +125,7 @@ class CascadeClassifier:
         if cached is not None:
             self._cache.move_to_end(key)
             metrics.incr("classify", "cache_hit")
-            return self._merge(local, cached, source="cache")
+            return self._decide(message, history, verdict, cached, source="cache")
         request = StructuredRequest(
             task="classify",
             messages=[system(SYSTEM_PROMPT), user(render_context(message, history))],
@@ -131,48 +134,44 @@ class CascadeClassifier:
             max_output_tokens=200,
         )
         try:
-            verdict = (await self.client.run(request)).output
+            answer = (await self.client.run(request)).output
         except LLMTimeout:
-            return self._timed_out(local)
+            return self._timed_out(self.local.decide(message, history, verdict))
         except LLMError as exc:
             log.info("classification falls back to the local verdict",
-                     extra={"error": type(exc).__name__, "intent": local.intent.value})
-            return local
-        self._remember(key, verdict)
-        return self._merge(local, verdict, source="llm")
+                     extra={"error": type(exc).__name__, "intent": verdict.intent.value})
+            return self.local.decide(message, history, verdict)
+        self._remember(key, answer)
+        return self._decide(message, history, verdict, answer, source="llm")
 
-    def _merge(self, local: Classification, verdict: LLMVerdict, *, source: str) -> Classification:
-        intent = Intent(verdict.intent)
-        merged = local.model_copy(deep=True)
-        merged.confidence = verdict.confidence
-        merged.reasoning = verdict.reasoning.strip()[:300]
-        merged.source = source
-        if verdict.confidence < self.threshold and intent is not Intent.CLARIFY:
-            merged.intent, merged.original_intent = Intent.CLARIFY, intent
-        else:
-            merged.intent = intent
-            unsure_of = local.original_intent or (local.intent if local.intent is not Intent.CLARIFY else None)
-            merged.original_intent = unsure_of if intent is Intent.CLARIFY else None
-        if merged.intent is not Intent.CLARIFY:
-            merged.clarify_question, merged.clarify_options = None, []
-        return merged
+    def _decide(self, message: str, history: Sequence[Message], verdict: LocalVerdict,
+                answer: LLMVerdict, *, source: str) -> Classification:
+        intent = Intent(answer.intent)
+        runner_up = verdict.intent if verdict.intent is not intent else verdict.runner_up
+        result = self.local.decide(message, history, intent=intent, confidence=answer.confidence,
+                                   runner_up=runner_up, source=source)
+        if answer.reasoning.strip():
+            result.reasoning = f"{result.reasoning}; {answer.reasoning.strip()[:200]}"
+        return result
 
-    def _timed_out(self, local: Classification) -> Classification:
+    @staticmethod
+    def _timed_out(local: Classification) -> Classification:
         return Classification(
             intent=Intent.CLARIFY,
             confidence=0.0,
             reasoning="the language model did not answer in time",
-            original_intent=local.original_intent or local.intent,
+            original_intent=local.original_intent or (
+                local.intent if local.intent is not Intent.CLARIFY else None),
             repos=list(local.repos),
             search_params=local.search_params,
             clarify_question=FALLBACK_QUESTION,
             source="fallback",
         )
 
-    def _remember(self, key: str, verdict: LLMVerdict) -> None:
+    def _remember(self, key: str, answer: LLMVerdict) -> None:
         if self._cache_size <= 0:
             return
-        self._cache[key] = verdict
+        self._cache[key] = answer
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
