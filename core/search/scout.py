@@ -105,7 +105,7 @@ class Scout:
             await self._run([Strategy("relaxed", expanded(current), "best")], seen, report, deadline, skip)
         if report.relaxed:
             report.params = current
-            report.notes.append(_relax_note(params, current, report.relaxed, exact))
+            report.notes.append(_relax_note(params, current, report.relaxed, exact, len(seen)))
         report.candidates = list(seen.values())
         if not report.candidates and report.succeeded == 0 and report.last_error is not None:
             raise report.last_error  # nothing to show: the coordinator turns it into a friendly reply
@@ -146,9 +146,12 @@ def _reason(exc: BaseException) -> str:
     return exc.user_message if isinstance(exc, OmgError) else f"{type(exc).__name__}"
 
 
-def _relax_note(original: SearchParams, final: SearchParams, steps: list[str], found: int) -> str:
-    head = f"No exact matches for {original.describe()}" if found == 0 else f"Only a few exact matches for {original.describe()}"
-    return f"{head}; I widened the search to {final.describe()} ({'; '.join(steps)})."
+def _relax_note(original: SearchParams, final: SearchParams, steps: list[str], exact: int, total: int) -> str:
+    how = f"{final.describe()} ({'; '.join(steps)})"
+    if total == 0:
+        return f"No matches for {original.describe()}, even after widening the search to {how}."
+    head = "No exact matches" if exact == 0 else "Only a few exact matches"
+    return f"{head} for {original.describe()}; I widened the search to {how}."
 
 
 __all__ = ["Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "strategies"]

@@ -77,7 +77,8 @@ def _documentation(repo: Repository, sig: RepoSignals, facts: ReadmeFacts | None
         return None
     score = (2.0 if len(desc) >= 20 else 1.0 if desc else 0.0) + (0.5 if len(desc) >= 80 else 0.0)
     score += min(1.0, len(repo.topics) / 3) + (0.5 if repo.homepage else 0.0)
-    return DimensionScore(min(DOC_FALLBACK_CAP, score), "no README available; from the description/topics only (max 4)")
+    source = "README not read" if sig.has_readme else "no README available"
+    return DimensionScore(min(DOC_FALLBACK_CAP, score), f"{source}; from the description/topics only (max 4)")
 
 
 def _ease_of_use(facts: ReadmeFacts | None) -> DimensionScore | None:

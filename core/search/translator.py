@@ -25,6 +25,9 @@ class QueryTranslator(Protocol):
         ...
 
 
+# a rambling message must not become a 40-term query (GitHub refuses long queries)
+MAX_KEYWORDS, MAX_GROUPS, MAX_PHRASES, MAX_TOPICS = 8, 4, 3, 4
+
 _QUOTED = re.compile(r"[\"“”„]([^\"“”„]{1,80})[\"“”„]")
 _TOPIC = re.compile(r"(?:\btopic:|(?<![\w#])#)([a-z0-9][a-z0-9\-]{0,49})")
 _WORD = re.compile(r"[a-z0-9][a-z0-9+#.\-_]*")
@@ -68,7 +71,12 @@ class RuleBasedTranslator:
         extraction = extract_modifiers(rest, self._today())
         groups, rest = _synonym_groups(extraction.text)
         keywords = _keywords(rest)
-        content = {"phrases": phrases, "synonym_groups": groups, "keywords": keywords, "topics": topics}
+        content = {
+            "phrases": phrases[:MAX_PHRASES],
+            "synonym_groups": groups[:MAX_GROUPS],
+            "keywords": keywords[:MAX_KEYWORDS],
+            "topics": topics[:MAX_TOPICS],
+        }
         if previous is not None and _is_refinement(lowered, content):
             return _refine(previous, content, extraction.changes, text, additive=bool(_ADDITIVE.search(lowered)))
         params = SearchParams(text=text.strip(), **content)

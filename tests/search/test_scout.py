@@ -118,3 +118,14 @@ async def test_nothing_found_and_every_search_failed_raises_the_source_error() -
 async def test_no_match_at_all_is_an_empty_report_not_an_error() -> None:
     report = await Scout(source()).gather(SearchParams(keywords=["zzqqxx"]), deadline=deadline())
     assert report.candidates == [] and not report.partial
+
+
+async def test_nothing_even_after_widening_says_so() -> None:
+    report = await Scout(source()).gather(
+        SearchParams(keywords=["zzqqxx"], language="Go", min_stars=10), deadline=deadline()
+    )
+    assert report.candidates == []
+    assert report.notes == [
+        "No matches for zzqqxx (Go, 10+ stars), even after widening the search to zzqqxx "
+        "(removed the star limits; included languages other than Go)."
+    ]

@@ -203,3 +203,8 @@ def test_refine_search_is_additive() -> None:
     p = t("Refine search: hooks", PREVIOUS)
     assert p.keywords == ["react", "hooks"] and p.synonym_groups == PREVIOUS.synonym_groups
     assert t("Refine search: TypeScript", PREVIOUS).language == "TypeScript"
+
+
+def test_a_rambling_message_is_capped() -> None:
+    words = " ".join(f"word{i}" for i in range(40))
+    assert len(t(words).keywords) == 8
