@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
@@ -33,10 +32,9 @@ from urllib.parse import urlencode
 import httpx
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential
 
-from core.errors import InvalidQuery, RateLimited, RepoNotFound, SourceAuthError, SourceError
-from core.errors import SourceUnavailable
+from core.errors import RateLimited, SourceUnavailable
 from core.github.cache import CachedResponse, ResponseCache
-from core.github.payloads import GhError
+from core.github.failures import ConnectionFailure, Transient, error_message, status_error
 from core.github.ratelimit import exhausted_until, rate_limit_wait, resource_for
 from core.github.response import GitHubResponse
 from core.github.settings import API_VERSION, GitHubSettings
@@ -46,16 +44,17 @@ log = logging.getLogger("omg.github")
 JSON = "application/vnd.github+json"
 RAW = "application/vnd.github.raw"
 _KEPT_HEADERS = ("content-type", "etag", "link", "last-modified")
-_REPO_PATH = re.compile(r"^/repos/([^/]+)/([^/]+)")
 Sleep = Callable[[float], Awaitable[None]]
 
 
-class _Transient(Exception):
-    """A failure worth retrying (5xx, timeout, network)."""
-
-
-class _ConnectionFailure(_Transient):
-    """Could not connect (or timed out): retried once at most."""
+@dataclass(frozen=True, slots=True)
+class _Request:
+    key: str  # the cache / single-flight key
+    path: str
+    params: dict[str, str | int]
+    accept: str
+    allow: Collection[int]
+    timeout: httpx.Timeout | None  # None: the client's default
 
 
 @dataclass(slots=True)
@@ -116,8 +115,13 @@ class GitHubClient:
         accept: str = JSON,
         ttl: float = 0.0,
         allow: Collection[int] = (),
+        timeout: float | None = None,
     ) -> GitHubResponse:
-        """GET ``path`` (relative to the API URL). ``allow`` lists statuses returned, not raised."""
+        """GET ``path`` (relative to the API URL).
+
+        ``ttl``: serve a cached answer younger than this; ``allow``: statuses returned (and
+        cached) rather than raised; ``timeout``: this call's read timeout, if not the default.
+        """
         key = _cache_key(path, params, accept)
         cached = self._cache.get(key)
         if cached is not None and self._cache.is_fresh(cached, ttl):
@@ -125,7 +129,10 @@ class GitHubClient:
             return _from_cache(cached)
         task = self._inflight.get(key)
         if task is None:
-            task = asyncio.create_task(self._fetch(key, path, dict(params or {}), accept, allow))
+            limit = None if timeout is None else httpx.Timeout(
+                timeout, connect=min(timeout, self.settings.connect_timeout))
+            request = _Request(key, path, dict(params or {}), accept, allow, limit)
+            task = asyncio.create_task(self._fetch(request))
             self._inflight[key] = task
             task.add_done_callback(partial(self._forget, key))
         return await asyncio.shield(task)
@@ -143,27 +150,25 @@ class GitHubClient:
         if not task.cancelled():
             task.exception()  # retrieved here so an unawaited failure is not reported twice
 
-    async def _fetch(
-        self, key: str, path: str, params: dict[str, str | int], accept: str,
-        allow: Collection[int],
-    ) -> GitHubResponse:
+    async def _fetch(self, request: _Request) -> GitHubResponse:
         retrying = AsyncRetrying(
             sleep=self._sleep,
             stop=self._should_stop,
             wait=wait_exponential(
                 multiplier=self.settings.backoff_seconds, max=self.settings.backoff_seconds * 8
             ),
-            retry=retry_if_exception_type(_Transient),
+            retry=retry_if_exception_type(Transient),
             before_sleep=self._count_retry,
             reraise=True,
         )
         try:
-            return await retrying(self._attempt, key, path, params, accept, allow)
-        except (_Transient, RateLimited) as exc:
-            stale = self._cache.get(key)
+            return await retrying(self._attempt, request)
+        except (Transient, RateLimited) as exc:
+            stale = self._cache.get(request.key)
             if stale is not None:
                 self.stats.stale_served += 1
-                log.warning("github.stale", extra={"path": path, "reason": type(exc).__name__})
+                log.warning("github.stale",
+                            extra={"path": request.path, "reason": type(exc).__name__})
                 return _from_cache(stale)
             if isinstance(exc, RateLimited):
                 raise
@@ -172,24 +177,22 @@ class GitHubClient:
     def _should_stop(self, state: RetryCallState) -> bool:
         exc = state.outcome.exception() if state.outcome else None
         limit = self.settings.retries
-        if isinstance(exc, _ConnectionFailure):
+        if isinstance(exc, ConnectionFailure):
             limit = min(limit, 2)
         return state.attempt_number >= limit
 
     def _count_retry(self, state: RetryCallState) -> None:
         self.stats.retries += 1
 
-    async def _attempt(
-        self, key: str, path: str, params: dict[str, str | int], accept: str,
-        allow: Collection[int],
-    ) -> GitHubResponse:
+    async def _attempt(self, request: _Request) -> GitHubResponse:
+        key, path = request.key, request.path
         for _ in range(3):  # at most a few short rate-limit waits, then give up
             await self._respect_exhausted_budget(path)
             cached = self._cache.get(key)
-            headers = {"Accept": accept}
+            headers = {"Accept": request.accept}
             if cached is not None and cached.etag:
                 headers["If-None-Match"] = cached.etag
-            response = await self._send(path, params, headers)
+            response = await self._send(request, headers)
             status = response.status_code
             self._note_budget(path, response.headers)
             if status == 304 and cached is not None:
@@ -199,14 +202,14 @@ class GitHubClient:
                 kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
                 self._cache.put(key, status, response.content, kept)
                 return GitHubResponse(status, response.content, kept)
-            if status in allow:  # an expected answer ("no README"): cached like a success
+            if status in request.allow:  # an expected answer ("no README"): cached like a success
                 kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
                 self._cache.put(key, status, response.content, kept)
                 return GitHubResponse(status, response.content, kept)
-            message = _error_message(response)
+            message = error_message(response)
             wait = rate_limit_wait(status, response.headers, message, self._clock())
             if wait is None:
-                raise _status_error(status, path, message)
+                raise status_error(status, path, message)
             if wait.seconds > self.settings.max_wait_seconds:
                 raise RateLimited(wait.reset_at)
             self.stats.rate_limit_waits += 1
@@ -215,27 +218,29 @@ class GitHubClient:
             self._exhausted.pop(resource_for(path), None)  # waited as asked: try again
         raise RateLimited(self._exhausted.get(resource_for(path)))
 
-    async def _send(
-        self, path: str, params: dict[str, str | int], headers: dict[str, str]
-    ) -> httpx.Response:
+    async def _send(self, request: _Request, headers: dict[str, str]) -> httpx.Response:
+        path = request.path
         started = time.perf_counter()
         try:
             async with self._semaphore:
                 self.stats.requests += 1
-                response = await self._http.get(path, params=params, headers=headers)
+                response = await self._http.get(
+                    path, params=request.params, headers=headers,
+                    timeout=request.timeout or httpx.USE_CLIENT_DEFAULT,
+                )
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             log.warning("github.connect_failed", extra={"path": path, "error": type(exc).__name__})
-            raise _ConnectionFailure(type(exc).__name__) from exc
+            raise ConnectionFailure(type(exc).__name__) from exc
         except (httpx.TimeoutException, httpx.TransportError) as exc:
             log.warning("github.network_error", extra={"path": path, "error": type(exc).__name__})
-            raise _Transient(type(exc).__name__) from exc
+            raise Transient(type(exc).__name__) from exc
         log.debug(
             "github.call",
             extra={"path": path, "status": response.status_code,
                    "ms": round((time.perf_counter() - started) * 1000)},
         )
         if response.status_code >= 500:
-            raise _Transient(f"HTTP {response.status_code}")
+            raise Transient(f"HTTP {response.status_code}")
         return response
 
     async def _respect_exhausted_budget(self, path: str) -> None:
@@ -274,25 +279,3 @@ def _cache_key(path: str, params: Mapping[str, str | int] | None, accept: str) -
 
 def _from_cache(entry: CachedResponse) -> GitHubResponse:
     return GitHubResponse(entry.status, entry.body, entry.headers, cached=True)
-
-
-def _error_message(response: httpx.Response) -> str:
-    try:
-        return GhError.model_validate_json(response.content).message
-    except ValueError:
-        return ""
-
-
-def _status_error(status: int, path: str, message: str) -> SourceError:
-    repo = _REPO_PATH.match(path)
-    if status == 401:
-        return SourceAuthError()
-    if status == 404 and repo:
-        return RepoNotFound(f"{repo.group(1)}/{repo.group(2)}")
-    if status == 404:
-        return SourceError("GitHub couldn't find that.")
-    if status == 422:
-        return InvalidQuery()
-    if status in (403, 451):
-        return SourceError("GitHub refused that request: the repository may be private or blocked.")
-    return SourceError(f"GitHub answered with an unexpected error (HTTP {status}).")

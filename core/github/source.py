@@ -14,6 +14,7 @@ from core.github.signals import MAX_LISTING_PAGES, SignalCollector
 from core.models import Repository, RepoSignals, SearchParams
 from core.sources.base import SourceInfo
 
+PING_TIMEOUT = 3.0
 SEARCH_SORTS = {"stars": "stars", "updated": "updated", "forks": "forks"}  # others: best match
 
 
@@ -71,7 +72,7 @@ class GitHubSource:
 
     async def ping(self) -> None:
         """One cheap call (``/rate_limit`` costs no budget); raises SourceUnavailable when down."""
-        await self.client.get("/rate_limit", allow=(404,))  # 404: Enterprise without limits
+        await self.client.get("/rate_limit", allow=(404,), timeout=PING_TIMEOUT)  # 404: GHE, no limits
 
     async def aclose(self) -> None:
         await self.client.aclose()

@@ -228,3 +228,11 @@ async def test_stale_cache_is_served_when_rate_limited(gh: FakeGitHub, client: G
     again = await client.get("/repos/pmndrs/zustand")
     assert again.cached and again.body == first.body
     assert client.stats.stale_served == 1
+
+
+async def test_per_call_timeout(gh: FakeGitHub, client: GitHubClient) -> None:
+    gh.slow("/repos/pmndrs/zustand$", seconds=1.0, times=None)
+    started = time.perf_counter()
+    with pytest.raises(SourceUnavailable):
+        await client.get("/repos/pmndrs/zustand", timeout=0.1)
+    assert time.perf_counter() - started < 0.9  # the client default here is 2 s
