@@ -4,7 +4,8 @@ Chat platforms rate-limit message edits (Slack ``chat.update``, Discord ``PATCH 
 bot that edits on every progress event floods them, hits 429s and, with concurrent edits, can even
 show an older state last. ``CoalescingEditor`` owns the pacing for every message it is given:
 
-* at most one edit per message per ``min_interval`` seconds (default 1 s);
+* at most one edit per message per ``min_interval`` seconds (default 1 s), counted from the
+  platform's answer to the previous edit, so network jitter cannot bring two edits closer;
 * updates submitted while an edit is pending are coalesced: the latest content wins;
 * one worker per message sends the edits sequentially, so they never land out of order;
 * when the platform says "retry after N seconds" (the ``edit`` callback raises ``RetryAfter``),
@@ -46,7 +47,7 @@ class RetryAfter(Exception):
 @dataclass
 class _Message(Generic[Content]):
     opened_at: float
-    last_edit: float | None = None  # when the last edit attempt started
+    last_edit: float | None = None  # when the platform answered the last edit attempt
     blocked_until: float = 0.0  # a platform-reported Retry-After
     pending: Content | None = None
     has_pending: bool = False
@@ -185,7 +186,6 @@ class CoalescingEditor(Generic[Ref, Content]):
             content, final = state.pending, state.final
             state.pending, state.has_pending = None, False
             started = self._clock()
-            state.last_edit = started
             try:
                 await self._edit(ref, content)  # type: ignore[arg-type]
             except RetryAfter as exc:
@@ -205,11 +205,15 @@ class CoalescingEditor(Generic[Ref, Content]):
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - a failed progress edit must not stop the turn
+                state.last_edit = self._clock()
                 if final:
                     self._resolve(state, exc)
                     return
                 log.warning("progress edit failed", extra={"error": repr(exc)})
                 continue
+            # Pace from the moment the platform answered: the next edit then reaches it at least
+            # ``min_interval`` after this one did, whatever the network jitter.
+            state.last_edit = self._clock()
             state.failures = 0
             state.edits += 1
             state.edit_times.append(started)

@@ -46,11 +46,15 @@ class ScriptedClassifier:
 @dataclass
 class SearchAgent:
     step_delay: float = 0.0
+    extra_steps: int = 0  # more progress events, for pacing benchmarks
     name: str = "search"
 
     async def run(self, ctx: AgentContext) -> AgentResult:
         await ctx.progress(LogEvent(content=f"Searching GitHub for {ctx.message[5:]}"))
         await asyncio.sleep(self.step_delay)
+        for page in range(1, self.extra_steps + 1):
+            await ctx.progress(LogEvent(content=f"Reading result page {page}"))
+            await asyncio.sleep(self.step_delay)
         await ctx.progress(LogEvent(content="Scoring 2 candidates"))
         await asyncio.sleep(self.step_delay)
         items = [
@@ -131,12 +135,12 @@ class FakeResearch:
         return Reply(conversation_id=cid, markdown=f"Plan {click.kind.value}d.")
 
 
-def build_bot_app(*, step_delay: float = 0.0) -> BotApp:
+def build_bot_app(*, step_delay: float = 0.0, extra_steps: int = 0) -> BotApp:
     store = MemoryConversationStore()
     deduper = MemoryEventDeduper()
     classifier = ScriptedClassifier()
     chat = ChatAgent()
-    agents = {Intent.SEARCH: SearchAgent(step_delay), Intent.CHAT: chat, Intent.ANALYZE: chat,
+    agents = {Intent.SEARCH: SearchAgent(step_delay, extra_steps), Intent.CHAT: chat, Intent.ANALYZE: chat,
               Intent.COMPARE: chat, Intent.CLARIFY: chat}
     coordinator = Coordinator(store=store, classifier=classifier, agents=agents,
                               synthesizer=ScriptedSynthesizer(), settings=CoreSettings())
