@@ -86,6 +86,7 @@ class FeedbackRequest(WireModel):
 
     user: str
     plan_version: int
+    conversation_id: str | None = None  # where the click happened (where the feedback will come)
     at: datetime = Field(default_factory=utcnow)
 
 
@@ -141,6 +142,7 @@ class ResearchSession(WireModel):
     feedback: list[Feedback] = Field(default_factory=list)
     decisions: list[Decision] = Field(default_factory=list)
     awaiting_feedback: FeedbackRequest | None = None
+    feedback_conversations: list[str] = Field(default_factory=list)  # where markers may point here
     results: list[StepResult] = Field(default_factory=list)  # checkpoints, in step order
     report: str | None = None
     cancel_requested_by: str | None = None

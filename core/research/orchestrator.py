@@ -159,13 +159,22 @@ class Orchestrator:
         await self._clear_wait(session)
         return session
 
-    async def request_feedback(self, session_id: str, plan_version: int | None, user: str) -> ResearchSession:
-        """Revise without text: the user's next message in the conversation is the feedback."""
+    async def request_feedback(
+        self, session_id: str, plan_version: int | None, user: str, conversation_id: str | None = None
+    ) -> ResearchSession:
+        """Revise without text: the user's next message in ``conversation_id`` (default: the
+        conversation the research started in) is the feedback."""
         def apply(session: ResearchSession) -> None:
-            session.awaiting_feedback = FeedbackRequest(user=user, plan_version=session.plan_version)
+            where = conversation_id or session.key.conversation_id
+            session.awaiting_feedback = FeedbackRequest(
+                user=user, plan_version=session.plan_version, conversation_id=where
+            )
+            if where not in session.feedback_conversations:
+                session.feedback_conversations.append(where)
 
         session = await self._decide(session_id, user, plan_version, apply)
-        await self.store.set_feedback_wait(session.key.conversation_id, session.id)
+        assert session.awaiting_feedback is not None
+        await self.store.set_feedback_wait(session.awaiting_feedback.conversation_id or "", session.id)
         return session
 
     async def revise(
@@ -228,9 +237,9 @@ class Orchestrator:
         return session
 
     async def _clear_wait(self, session: ResearchSession) -> None:
-        conversation_id = session.key.conversation_id
-        if await self.store.feedback_wait(conversation_id) == session.id:
-            await self.store.set_feedback_wait(conversation_id, None)
+        for conversation_id in session.feedback_conversations:
+            if await self.store.feedback_wait(conversation_id) == session.id:
+                await self.store.set_feedback_wait(conversation_id, None)
 
     # -- execution -----------------------------------------------------------------------------
 

@@ -159,7 +159,9 @@ class ResearchService:
                 if inline:
                     session = await self.orchestrator.revise(session_id, version, click.user, inline, progress)
                     return self.plan_reply(session, conversation_id)
-                await self.orchestrator.request_feedback(session_id, version, click.user)
+                await self.orchestrator.request_feedback(
+                    session_id, version, click.user, click.key.conversation_id
+                )
                 return Reply(conversation_id=conversation_id, markdown=ASK_FEEDBACK)
             if kind is ActionKind.CANCEL:
                 session = await self.orchestrator.cancel(session_id, version, click.user)
@@ -181,8 +183,9 @@ class ResearchService:
     async def take_feedback(self, incoming: IncomingMessage, progress: ProgressSink = null_sink) -> Reply | None:
         """The requester's message after a Revise click is feedback; anything else is not ours."""
         conversation_id = incoming.conversation_id or incoming.key.conversation_id
+        waiting_in = incoming.key.conversation_id  # markers are keyed like clicks: by the key
         try:
-            session_id = await self.store.feedback_wait(conversation_id)
+            session_id = await self.store.feedback_wait(waiting_in)
             if session_id is None:
                 return None
             try:
@@ -191,7 +194,7 @@ class ResearchService:
                 session = None
             waiting = session.awaiting_feedback if session is not None else None
             if session is None or waiting is None or session.status is not S.REVIEW_PENDING:
-                await self.store.set_feedback_wait(conversation_id, None)
+                await self.store.set_feedback_wait(waiting_in, None)
                 return None
             if incoming.author != waiting.user:
                 return None

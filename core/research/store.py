@@ -12,7 +12,6 @@ import asyncio
 import fcntl
 import json
 import logging
-import os
 import time
 import uuid
 from collections.abc import Callable, Collection
@@ -246,11 +245,6 @@ class MemoryResearchStore:
     async def close(self) -> None:
         self._items.clear()
         self._waits.clear()
-
-
-def owner_id() -> str:
-    """This process, as a lease owner: host and pid."""
-    return f"{os.uname().nodename}:{os.getpid()}"
 
 
 async def update(

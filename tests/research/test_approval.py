@@ -180,3 +180,13 @@ async def test_research_disabled_and_click_routing_through_the_bot_service(servi
     assert refused.error == "not_allowed"
     disabled = await BotService(RecordingCoordinator()).handle_action(click(plan, ActionKind.APPROVE, "U1"))  # type: ignore[arg-type]
     assert disabled.error == "research_disabled"
+
+
+async def test_feedback_is_taken_where_the_revise_click_happened(service: ResearchService) -> None:
+    plan = await deep_plan(service)  # started from a slash command in the channel
+    thread = KEY.model_copy(update={"thread": "plan-message-ts"})  # the plan's own thread
+    await service.decide(ActionClick(key=thread, kind=ActionKind.REVISE, value=plan.actions[1].value, user="U1"))
+    assert await service.take_feedback(IncomingMessage(key=KEY, text="other chat", author="U1")) is None
+    revised = await service.take_feedback(IncomingMessage(key=thread, text="focus on Python", author="U1"))
+    assert revised is not None and revised.actions[0].value.endswith(":2")
+    assert await service.store.feedback_wait(thread.conversation_id) is None  # consumed
