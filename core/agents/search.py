@@ -30,7 +30,12 @@ from core.models import (
     structured_repo_names,
     utcnow,
 )
-from core.search.requests import alternatives_target, is_more_request, params_like
+from core.search.requests import (
+    alternatives_target,
+    is_bare_alternatives_request,
+    is_more_request,
+    params_like,
+)
 from core.search.scout import Scout
 from core.search.screener import Screener
 from core.search.scoring import TextScorer
@@ -132,6 +137,12 @@ class SearchTeam:
             note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
             return SearchPlan(previous, {n.lower() for n in shown}, [note])
         target = alternatives_target(ctx.message, ctx.classification.repos)
+        if target is None and is_bare_alternatives_request(ctx.message):
+            shown = structured_repo_names(ctx.previous)
+            if len(shown) > 1 and previous is not None and not ctx.classification.repos:
+                note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
+                return SearchPlan(previous, {n.lower() for n in shown}, [note])
+            target = next(iter(ctx.classification.repos or shown), None)
         if target is not None:
             repo = await self._named(target)
             if repo is None:

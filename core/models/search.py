@@ -28,6 +28,7 @@ class SearchParams(WireModel):
     pushed_after: date | None = None
     created_after: date | None = None
     sort: str = "best"  # "best" | "stars" | "updated" | "growth"
+    exclude: list[str] = Field(default_factory=list)  # repos the user ruled out ("other than spring")
     limit: int = 10
 
     def describe(self) -> str:

@@ -57,7 +57,15 @@ _SMALL = re.compile(
     r"indie|under the radar|(?:not (?:so|too|very)|less) popular)\b"
 )
 _GROWING = re.compile(r"\b(emerging|rising|up[- ]and[- ]coming|trending|fast[- ]growing|growing)\b")
-_NEW = re.compile(r"\b(brand[- ]new|newest|newer|new|young|fresh|recently created|just launched|recent)\b")
+_REPO_NOUN = (
+    r"(?:libraries|library|libs?|projects?|repos?|repositories|tools?|frameworks?|ones|packages?|"
+    r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
+)
+# "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard"
+_NEW = re.compile(
+    r"\b(?:brand[- ]new|newest|newer|recently created|just launched)\b"
+    rf"|\b(?:new|young|fresh|recent)\b(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
+)
 _CREATED = re.compile(r"\b(created|started|launched|born)\b")
 _THIS_YEAR = re.compile(r"\b(this|current) year\b")
 _LAST_PERIOD = re.compile(r"\b(?:in |within |over )?(?:the )?(?:last|past)\s+(\d+\s+)?(day|week|month|year)s?\b")

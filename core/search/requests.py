@@ -25,7 +25,17 @@ _ALTERNATIVES = re.compile(
     r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+)?)",
     re.I,
 )
+_BARE_ALTERNATIVES = re.compile(
+    r"^\s*(?:(?:show|give|find|get|list|any|some|other|me|please|are there)\s+)*"
+    r"(?:alternatives?|similar (?:ones|repos|repositories|projects|libraries|tools)|something similar)"
+    r"(?:\s+(?:to (?:it|this|that|this one|that one)|please))?\s*[?.!]*\s*$"
+)
 _MAX_DESCRIPTION_CONCEPTS = 6
+
+
+def is_bare_alternatives_request(text: str) -> bool:
+    """ "show me alternatives", "similar ones?", "alternatives to it" -- the object is the context."""
+    return bool(_BARE_ALTERNATIVES.match(text.lower()))
 
 
 def is_more_request(text: str) -> bool:

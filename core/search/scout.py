@@ -89,9 +89,10 @@ class Scout:
         self, params: SearchParams, *, deadline: float, exclude: Collection[str] = ()
     ) -> ScoutReport:
         """Candidates for ``params``; ``deadline`` is a ``time.monotonic()`` instant; full names in
-        ``exclude`` (lower-case) are skipped -- already shown, or the repo whose alternatives we want."""
+        ``exclude`` are skipped (already shown, or the repo whose alternatives we want), and so are
+        the names the user ruled out (``params.exclude``)."""
         report = ScoutReport(params=params)
-        skip = {name.lower() for name in exclude}
+        skip = {name.lower() for name in [*exclude, *params.exclude]}
         seen: dict[str, Repository] = {}
         await self._run(strategies(params), seen, report, deadline, skip)
         report.exact = set(seen)
@@ -136,10 +137,18 @@ class Scout:
             report.succeeded += 1
             for repo in task.result():
                 key = repo.full_name.lower()
-                if repo.archived or repo.fork or key in skip:
+                if repo.archived or repo.fork or ruled_out(repo, skip):
                     continue
                 seen.setdefault(key, repo)
                 report.found_by.setdefault(key, []).append(strategy.name)
+
+
+def ruled_out(repo: Repository, skip: set[str]) -> bool:
+    """Excluded by full name, or by a bare name the user ruled out ("spring" -> spring-boot)."""
+    if not skip:
+        return False
+    name = repo.name.lower()
+    return repo.full_name.lower() in skip or any(name == w or name.startswith(w + "-") for w in skip)
 
 
 def _reason(exc: BaseException) -> str:

@@ -31,21 +31,34 @@ MAX_KEYWORDS, MAX_GROUPS, MAX_PHRASES, MAX_TOPICS = 8, 4, 3, 4
 _QUOTED = re.compile(r"[\"“”„]([^\"“”„]{1,80})[\"“”„]")
 _TOPIC = re.compile(r"(?:\btopic:|(?<![\w#])#)([a-z0-9][a-z0-9\-]{0,49})")
 _WORD = re.compile(r"[a-z0-9][a-z0-9+#.\-_]*")
-_REFINE_START = re.compile(
-    r"^\s*(?:(?:ok|okay|great|thanks|cool|hmm|and|but|now|so)[,!.]?\s+)*"
-    r"(what about|how about|and|but|now|only|just|instead|same|also|maybe|rather|actually|"
-    r"newer|older|smaller|bigger|more|less|fewer|any|ones?)\b"
+_LEAD = r"^\s*(?:(?:ok|okay|great|thanks|cool|hmm|and|but|now|so|then|alright)[,!.]?\s+)*"
+# follow-ups that swap part of the previous search: "what about vue?", "in rust instead"
+_REPLACE = re.compile(_LEAD + r"(what about|how about|and for|and in|what if|try|maybe|rather)\b|\binstead\b|\brather than\b")
+# follow-ups that narrow it: "only popular ones", "any async ones?", "Refine search: hooks"
+_ADD = re.compile(
+    _LEAD + r"(refine|narrow|filter|only|just|also|ones?|those|these)\b"
+    r"|\b(ones|those|these|them|also|as well|plus)\b"
 )
-_REFINE_ANYWHERE = re.compile(r"\b(instead|ones|those|these|them|same search|same query|narrow|filter)\b")
-_ADDITIVE = re.compile(r"^\s*(refine|narrow|filter)\b|\b(also|as well|too|plus|and also)\b")
 _NEW_QUERY_START = re.compile(
-    r"^\s*(find|search|look for|looking for|show me|list|give me|get me|recommend|suggest|what are|"
+    _LEAD + r"(find|search|look for|looking for|show me|list|give me|get me|recommend|suggest|what are|"
     r"which are|i need|i want|i'm looking|im looking|top \d|the most|most)\b"
 )
+_CONTRACTION = re.compile(r"[’'](?:s|re|m|ll|ve|d)\b")
+_EXCLUDE = re.compile(
+    r"\b(?:other than|besides|except(?: for)?|excluding|apart from|but not|not including)\s+"
+    r"((?:[\w.\-]+/)?[\w.\-]+)(?:\s*(?:,|and|or)\s*((?:[\w.\-]+/)?[\w.\-]+))?"
+)
+
+def _plural(trigger: str) -> str:
+    """A trigger's pattern, also matching its plural ("component library" -> "...libraries")."""
+    if trigger.endswith("y") and not trigger.endswith(("ay", "ey", "oy", "uy")):
+        return re.escape(trigger[:-1]) + "(?:y|ies)"
+    return re.escape(trigger) + "(?:s|es)?"
+
 
 _TRIGGERS: list[tuple[re.Pattern[str], list[str]]] = sorted(
     (
-        (re.compile(r"(?<![\w\-])" + re.escape(trigger) + r"(?:s|es)?(?![\w\-])"), [trigger, *triggers, *expansions])
+        (re.compile(r"(?<![\w\-])" + _plural(trigger) + r"(?![\w\-])"), [trigger, *triggers, *expansions])
         for triggers, expansions in SYNONYMS
         for trigger in triggers
     ),
@@ -63,9 +76,11 @@ class RuleBasedTranslator:
         return self.translate_sync(text, previous)
 
     def translate_sync(self, text: str, previous: SearchParams | None = None) -> SearchParams:
-        lowered = " ".join(text.lower().split())
+        lowered = " ".join(_CONTRACTION.sub("", text.lower().replace("n't", " not")).split())
         phrases = [p.strip() for p in _QUOTED.findall(lowered) if p.strip()]
         rest = _QUOTED.sub(" ", lowered)
+        excluded = [w.strip(".") for m in _EXCLUDE.finditer(rest) for w in m.groups() if w]
+        rest = _EXCLUDE.sub(" ", rest)
         topics = _TOPIC.findall(rest)
         rest = _TOPIC.sub(" ", rest)
         extraction = extract_modifiers(rest, self._today())
@@ -77,10 +92,14 @@ class RuleBasedTranslator:
             "keywords": keywords[:MAX_KEYWORDS],
             "topics": topics[:MAX_TOPICS],
         }
-        if previous is not None and _is_refinement(lowered, content):
-            return _refine(previous, content, extraction.changes, text, additive=bool(_ADDITIVE.search(lowered)))
+        changes = dict(extraction.changes)
+        if excluded:
+            changes["exclude"] = excluded
+        mode = _follow_up_mode(lowered, content) if previous is not None else None
+        if previous is not None and mode is not None:
+            return _refine(previous, content, changes, text, additive=mode == "add")
         params = SearchParams(text=text.strip(), **content)
-        return params.model_copy(update=extraction.changes)
+        return params.model_copy(update=changes)
 
 
 def _synonym_groups(text: str) -> tuple[list[list[str]], str]:
@@ -100,13 +119,15 @@ def _keywords(text: str) -> list[str]:
     return list(dict.fromkeys(kept))
 
 
-def _is_refinement(lowered: str, content: dict[str, list]) -> bool:
-    cued = bool(_REFINE_START.search(lowered) or _REFINE_ANYWHERE.search(lowered) or _ADDITIVE.search(lowered))
-    if not any(content.values()):
-        # only modifiers: "python?", "only popular ones", "newer ones?" -- unless it reads as a new
-        # request of its own ("show me the most starred javascript repos")
-        return cued or not _NEW_QUERY_START.search(lowered)
-    return cued
+def _follow_up_mode(lowered: str, content: dict[str, list]) -> str | None:
+    """"replace" or "add" when the message refines the previous search; None for a new search."""
+    if _REPLACE.search(lowered):
+        return "replace"
+    if _ADD.search(lowered):
+        return "add"
+    if not any(content.values()) and not _NEW_QUERY_START.search(lowered):
+        return "replace"  # only modifiers: "python?", "over 1k stars"
+    return None
 
 
 def _refine(
@@ -114,9 +135,11 @@ def _refine(
 ) -> SearchParams:
     """Keep what the follow-up does not mention; replace what it does, part by part.
 
-    ``additive`` ("refine search: hooks", "also with ssr") adds the new words to the old ones.
+    ``additive`` ("refine search: hooks", "any async ones?") adds the new words to the old ones.
     """
     update: dict = {k: v for k, v in content.items() if v}
+    if changes.get("exclude"):
+        changes = changes | {"exclude": previous.exclude + changes["exclude"]}
     if additive:
         for key, value in list(update.items()):
             old = getattr(previous, key)

@@ -59,7 +59,9 @@ LANGUAGES: dict[str, str] = {
 AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "dm", "kt", "rb", "py", "ts", "js", "node", "jvm", "crystal", "elm", "dart"})
 # ...but these are safe enough whenever they stand alone as a word
 AMBIGUOUS_OK_ALONE = frozenset({"py", "ts", "js", "golang"})
-LANGUAGE_CONTEXT_BEFORE = ("in", "for", "using", "with", "written in", "language", "programming in", "based on")
+LANGUAGE_CONTEXT_BEFORE = (
+    "in", "for", "using", "with", "written in", "language", "programming in", "based on", "about", "only",
+)
 LANGUAGE_CONTEXT_AFTER = (
     "library", "libraries", "lib", "libs", "language", "lang", "code", "project", "projects",
     "programming", "framework", "frameworks", "tool", "tools", "package", "packages", "module",
@@ -121,6 +123,9 @@ FILLER = frozenset(
     ones one other else same then than so too either both all ever new newer newest hey hi hello
     do does did have has had want wants know let lets tell see check out similar go
     refine refined narrow narrowed filter filtered result results instead rather
+    pls plz ppl people whats wanna gonna exist exists existing preferably ideally currently lately
+    nowadays days use should work starting go-to crate crates gem gems npm thanks thx cheers
+    plays play nicely well works
     """.split()
 )
 

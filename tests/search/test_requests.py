@@ -31,3 +31,11 @@ def test_params_like_uses_the_description_topics_and_language() -> None:
     assert any("state management" in g for g in p.synonym_groups)
     python = params_like(repo, RuleBasedTranslator(), "alternatives to zustand in python under 1k stars")
     assert python.language == "Python" and python.max_stars == 1000
+
+
+def test_bare_alternatives_requests() -> None:
+    from core.search.requests import is_bare_alternatives_request
+
+    for text in ("show me alternatives", "alternatives?", "any alternatives to it?", "similar ones", "something similar"):
+        assert is_bare_alternatives_request(text), text
+    assert not is_bare_alternatives_request("alternatives to redux")

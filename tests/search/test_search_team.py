@@ -240,3 +240,20 @@ async def test_alternatives_by_owner_name_and_unknown_repo(catalog_team: SearchT
     ctx, _ = context("alternatives to nobody/nothing-here")
     with pytest.raises(RepoNotFound):
         await catalog_team.run(ctx)
+
+
+async def test_show_me_alternatives_after_an_analysis(catalog_team: SearchTeam) -> None:
+    from core.models import RepoDetailData, RepositoryDetail
+
+    detail = RepoDetailData(repo=RepositoryDetail(full_name="pmndrs/zustand"))
+    ctx, _ = context("show me alternatives", previous=detail)
+    data = (await catalog_team.run(ctx)).data
+    assert data.meta.notes[0].startswith("Alternatives to pmndrs/zustand")
+    assert "pmndrs/zustand" not in [i.full_name for i in data.items]
+
+
+async def test_exclusions_are_respected(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("python orm besides sqlalchemy")
+    data = (await catalog_team.run(ctx)).data
+    assert data.meta.search_params.exclude == ["sqlalchemy"]
+    assert all(i.name.lower() != "sqlalchemy" for i in data.items)

@@ -208,3 +208,26 @@ def test_refine_search_is_additive() -> None:
 def test_a_rambling_message_is_capped() -> None:
     words = " ".join(f"word{i}" for i in range(40))
     assert len(t(words).keywords) == 8
+
+
+def test_exclusions_contractions_and_noise() -> None:
+    p = t("java microservice frameworks other than spring")
+    assert p.exclude == ["spring"] and "spring" not in p.keywords and p.language == "Java"
+    assert t("orm's for python besides sqlalchemy").exclude == ["sqlalchemy"]
+    assert t("what's the go-to testing framework for rust these days").keywords == ["framework"]
+    assert t("hey, we're starting a new dashboard at work").created_after is None
+    assert group_of(t("component libraries for svelte"), "component library")
+
+
+def test_follow_up_modes() -> None:
+    assert t("any async ones?", PREVIOUS).keywords == ["react", "async"]
+    assert t("and for angular?", PREVIOUS).keywords == ["angular"]
+    assert t("what about Go?", PREVIOUS).language == "Go"
+    fresh = t("now find me routing libraries", PREVIOUS)
+    assert fresh.keywords == ["routing"] and fresh.synonym_groups == []
+
+
+def test_a_question_with_its_own_subject_is_a_new_search() -> None:
+    p = t("which auth library should i use with next.js?", PREVIOUS)
+    assert "react" not in p.keywords and group_of(p, "auth")
+    assert t("any good python orm?", PREVIOUS).keywords == []
