@@ -102,6 +102,8 @@ class GitHubClient:
         self.stats = ClientStats()
 
     async def aclose(self) -> None:
+        for task in list(self._inflight.values()):
+            task.cancel()
         await self._http.aclose()
 
     def clear_cache(self) -> None:
