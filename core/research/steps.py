@@ -29,11 +29,23 @@ class StepContext:
     llm: StructuredLLM | None = None
 
 
-def _search_source(ctx: StepContext, query: str) -> SourceRef:
+def _offline_label(ctx: StepContext) -> str:
+    """"Offline catalog of <date>: " when the offline snapshot answers (no page to link), else ""."""
     info = ctx.source.info
-    if info.kind == "catalog":
-        when = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
-        return SourceRef(kind="search", title=f"Offline catalog{when}: search “{query}”")
+    if info.kind != "catalog":
+        return ""
+    return f"Offline catalog{f' of {info.snapshot_date.isoformat()}' if info.snapshot_date else ''}: "
+
+
+def measured(signals: RepoSignals) -> bool:
+    """True when at least one signal was actually measured (notes alone are not data)."""
+    return any(value is not None for name, value in signals if name != "notes")
+
+
+def _search_source(ctx: StepContext, query: str) -> SourceRef:
+    offline = _offline_label(ctx)
+    if offline:
+        return SourceRef(kind="search", title=f"{offline}search “{query}”")
     return SourceRef(
         kind="search",
         title=f"GitHub search: {query}",
@@ -128,19 +140,20 @@ async def run_browse(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
 
     result = StepResult(step_id=step.step_id, status="done", started_at=started, summary="")
     problems: list[str] = []
+    offline = _offline_label(ctx)
     for name, repo, signals, readme, trouble in await asyncio.gather(*(one(n) for n in targets)):
-        url = repo.html_url if repo else f"https://github.com/{name}"
+        url = "" if offline else (repo.html_url if repo else f"https://github.com/{name}")
         if repo is not None:
             result.repos.append(repo)
-            result.sources.append(SourceRef(kind="repo", title=name, url=url))
+            result.sources.append(SourceRef(kind="repo", title=f"{offline}{name}", url=url))
         if readme:
             result.readmes[name] = readme_excerpt(readme)
-            result.sources.append(SourceRef(kind="readme", title=f"README of {name}", url=f"{url}#readme"))
-        if signals is not None:
+            result.sources.append(SourceRef(kind="readme", title=f"{offline}README of {name}",
+                                            url=f"{url}#readme" if url else ""))
+        if signals is not None and measured(signals):
             result.signals[name] = signals
-            result.sources.append(
-                SourceRef(kind="signals", title=f"Releases, issues and activity of {name}", url=f"{url}/releases")
-            )
+            result.sources.append(SourceRef(kind="signals", title=f"{offline}Releases, issues and activity of {name}",
+                                            url=f"{url}/releases" if url else ""))
         problems += [f"{name}: {p}" for p in trouble]
     read = len(result.readmes)
     result.summary = f"read {read} README(s) and the activity of {len(result.signals)} repositories"

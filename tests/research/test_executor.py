@@ -121,8 +121,17 @@ async def test_web_search_results_are_cited_when_configured(tmp_path: Path) -> N
 async def test_offline_catalog_sources_are_named_without_fake_links(tmp_path: Path) -> None:
     service = build_research_service(ResearchSettings(data_dir=tmp_path), FakeRepoSource(kind="catalog"))
     reply = await service.start(QUICK_GOAL, key=KEY, requester="U1")
-    assert "Offline catalog of 2026-08-22" in reply.markdown
-    assert "github.com/search" not in reply.markdown
+    assert "Offline catalog of 2026-08-22: search" in reply.markdown
+    assert "Offline catalog of 2026-08-22: README of facebook/react" in reply.markdown
+    assert "](https://" not in reply.markdown  # nothing was fetched from a web page, so nothing is linked
+
+
+async def test_signals_with_nothing_measured_are_not_cited(tmp_path: Path) -> None:
+    from core.models import RepoSignals
+    from core.research.steps import measured
+
+    assert not measured(RepoSignals(notes=["the snapshot has no release data"]))  # type: ignore[call-arg]
+    assert measured(RepoSignals(commits_90d=0))
 
 
 async def test_invalid_goals_get_friendly_replies_and_no_session(service: ResearchService) -> None:
