@@ -15,6 +15,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bot.commands.stats",
     "bot.commands.plan",
     "bot.commands.research",
+    "bot.commands.classify",
 )
 
 

@@ -67,7 +67,7 @@ def train(samples: tuple[Sample, ...] | None = None, config: ModelConfig | None 
     samples = samples if samples is not None else training_samples()
     vocabulary = training_vocabulary(training_samples())
     finder = MentionFinder(vocabulary, shipped_name_index())
-    model = IntentModel(config).fit(featurize(samples, finder), [s.intent for s in samples], [s.group for s in samples])
+    model = IntentModel(config).fit(featurize(samples, finder), [s.intent for s in samples])
     return TrainedModel(model=model, vocabulary=vocabulary, fingerprint=fingerprint(), samples=len(samples))
 
 
