@@ -59,7 +59,6 @@ class FakeRepo:
     record: CatalogRecord
     now: datetime
     shift: timedelta
-    renamed_from: list[str] = field(default_factory=list)
 
     @property
     def full_name(self) -> str:
