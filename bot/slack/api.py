@@ -58,8 +58,7 @@ class SlackApi:
 
     async def connect(self) -> BotIdentity:
         """``auth.test``: checks the token and learns the bot's own ids."""
-        data = (await self.client.auth_test()).data
-        assert isinstance(data, dict)
+        data = await self._with_retries("auth.test", self.client.auth_test)
         self.identity = BotIdentity(
             user_id=data.get("user_id", ""), bot_id=data.get("bot_id"), team_id=data.get("team_id")
         )

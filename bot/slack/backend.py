@@ -16,7 +16,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.base import Backend
-from bot.slack.api import SlackApi
+from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
@@ -50,6 +50,7 @@ class SlackBackend(Backend):
         self._assistant_status = assistant_status
         self.tracker = TaskTracker()
         self._stopped = asyncio.Event()
+        self._closing: asyncio.Future[None] | None = None
         self._session: aiohttp.ClientSession | None = None
         self._receiver: HttpReceiver | SocketReceiver | None = None
         self.api: SlackApi | None = None
@@ -72,7 +73,7 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.sdk"),
         )
         self.api = SlackApi(client, sleep=self._sleep)
-        identity = await self.api.connect()
+        identity = await self._connect(self.api)
         log.info("slack connected", extra={"bot_user": identity.user_id, "team": identity.team_id})
         interval = self.settings.edit_interval
         self.editor = CoalescingEditor(self._edit_status, min_interval=interval, sleep=self._sleep)
@@ -98,7 +99,30 @@ class SlackBackend(Backend):
             self._receiver = HttpReceiver(
                 self.bolt, host=self.settings.host, port=self.settings.port, path=self.settings.path
             )
-            await self._receiver.start()
+            try:
+                await self._receiver.start()
+            except OSError as exc:
+                await self.shutdown()
+                raise SlackSetupError(
+                    f"Could not listen on {self.settings.host}:{self.settings.port} "
+                    f"({exc.strerror or exc}). Set PORT to a free port."
+                ) from None
+
+    async def _connect(self, api: SlackApi) -> BotIdentity:
+        try:
+            return await api.connect()
+        except SlackCallFailed as exc:
+            await self.shutdown()
+            raise SlackSetupError(
+                f"Slack refused SLACK_BOT_TOKEN ({exc.error}). Copy the Bot User OAuth Token "
+                "(xoxb-...) from your app's Install App page."
+            ) from None
+        except aiohttp.ClientError as exc:
+            await self.shutdown()
+            raise SlackSetupError(
+                f"Could not reach Slack at {self.settings.api_url} ({type(exc).__name__}). "
+                "Check the network, or SLACK_API_URL."
+            ) from None
 
     async def _edit_status(self, ref: StatusRef, message: SlackMessage) -> None:
         assert self.api is not None
@@ -116,9 +140,13 @@ class SlackBackend(Backend):
         await self.tracker.idle()
 
     async def shutdown(self) -> None:
-        """Stop receiving, let in-flight answers finish (``shutdown_grace``), then close."""
-        if self._stopped.is_set() and self._session is None:
-            return
+        """Stop receiving, let in-flight answers finish (``shutdown_grace``), then close.
+        Safe to call more than once, and concurrently."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         self._stopped.set()
         if self._receiver is not None:
             await self._receiver.stop()

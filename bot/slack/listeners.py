@@ -16,7 +16,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
-from bot.slack.mrkdwn import escape, from_slack, mentions
+from bot.slack.mrkdwn import addressed_to_someone_else, escape, from_slack, mentions
 from bot.slack.payloads import (
     CONVERSATIONAL_SUBTYPES,
     BlockActionsPayload,
@@ -80,15 +80,19 @@ class SlackListeners:
     async def _message(self, envelope: EventEnvelope, event: MessageEvent, mentioned: bool) -> None:
         team = event.team or envelope.team_id
         place = Place(team, event.channel, event.thread)
-        if not (event.is_dm or mentioned) and not await self.turns.threads.participates(place.key):
-            return
+        if not (event.is_dm or mentioned):
+            if addressed_to_someone_else(event.text, self.bot_user_id):
+                return  # people talking to each other in a thread the bot is in
+            if not await self.turns.threads.participates(place.key):
+                return
         twin = event.client_msg_id or f"{event.channel}:{event.ts}"
         keys = [f"msg:{team}:{twin}"]
         if envelope.event_id:
             keys.insert(0, f"evt:{envelope.event_id}")
         if not await self.turns.first_time(*keys):
             return
-        await self.turns.message(place, from_slack(event.text, bot_user_id=self.bot_user_id), event.user or "")
+        text = from_slack(event.text, bot_user_id=self.bot_user_id)
+        await self.turns.message(place, text, event.user or "")
 
     async def on_assistant_thread_started(self, body: dict[str, Any]) -> None:
         thread = (body.get("event") or {}).get("assistant_thread") or {}

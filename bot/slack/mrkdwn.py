@@ -155,7 +155,8 @@ def from_slack(text: str, *, bot_user_id: str | None = None) -> str:
     unwrapped (``<https://x|x>`` -> ``https://x``), entities unescaped."""
     if bot_user_id:
         text = re.sub(rf"<@{re.escape(bot_user_id)}(?:\|[^>]*)?>", " ", text)
-    text = _SLACK_LINK.sub(lambda m: m.group(1) if m.group(1).startswith("http") else m.group(2) or m.group(1), text)
+    text = _SLACK_LINK.sub(lambda m: m.group(1) if m.group(1).startswith("http") else m.group(2) or m.group(1),
+                           text)
     text = _SLACK_USER.sub(r"@\1", text)
     text = _SLACK_CHANNEL.sub(lambda m: f"#{m.group(2) or m.group(1)}", text)
     text = _SLACK_SPECIAL.sub(r"@\1", text)
@@ -164,6 +165,12 @@ def from_slack(text: str, *, bot_user_id: str | None = None) -> str:
 
 def mentions(text: str, user_id: str | None) -> bool:
     return bool(user_id) and re.search(rf"<@{re.escape(user_id or '')}(?:\|[^>]*)?>", text) is not None
+
+
+def addressed_to_someone_else(text: str, user_id: str | None) -> bool:
+    """A message that opens with a mention of another person ("@alice what do you think?")."""
+    opening = _SLACK_USER.match(text.lstrip())
+    return opening is not None and opening.group(1) != user_id
 
 
 def split_text(text: str, limit: int) -> list[str]:

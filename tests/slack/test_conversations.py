@@ -112,3 +112,11 @@ async def test_the_assistant_status_follows_the_steps_and_is_cleared(slow_slack:
     statuses = [c.args["status"] for c in slow_slack.fake.calls_to("assistant.threads.setStatus")]
     assert statuses[0].startswith("is searching GitHub for react state")
     assert statuses[-1] == ""
+
+
+async def test_people_talking_to_each_other_in_the_thread_are_left_alone(slack: SlackHarness):
+    ts = await slack.mention("hello there")
+    await slack.settle()
+    await slack.say("<@UBOB> what do you think?", thread_ts=ts)
+    await slack.settle()
+    assert len(slack.texts("C1", ts)) == 1

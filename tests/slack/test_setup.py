@@ -34,6 +34,13 @@ async def test_missing_settings_are_explained():
         await backend.start()
 
 
+async def test_a_rejected_token_is_explained():
+    async with FakeSlackApi(token="xoxb-other") as fake:
+        settings = SlackSettings(bot_token=TOKEN, signing_secret="s", api_url=fake.base_url, port=0)
+        with pytest.raises(SlackSetupError, match=r"refused SLACK_BOT_TOKEN \(invalid_auth\)"):
+            await SlackBackend(build_bot_app(), settings=settings).start()
+
+
 async def test_socket_mode_acknowledges_and_answers():
     async with FakeSlackApi() as fake:
         settings = SlackSettings(bot_token=TOKEN, app_token=APP_TOKEN, api_url=fake.base_url)
