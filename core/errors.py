@@ -61,9 +61,12 @@ class SourceError(OmgError):
 
 
 class RepoNotFound(SourceError):
-    def __init__(self, full_name: str) -> None:
+    def __init__(self, full_name: str, where: str | None = None) -> None:
         self.full_name = full_name
-        super().__init__(f"I couldn't find {full_name} on GitHub. Check the owner/name spelling?")
+        if where is None:  # the live API: the name is wrong
+            super().__init__(f"I couldn't find {full_name} on GitHub. Check the owner/name spelling?")
+        else:  # e.g. "in the offline snapshot ...": the data set is limited, the name may be fine
+            super().__init__(f"I couldn't find {full_name} {where}.")
 
 
 class SourceAuthError(SourceError):

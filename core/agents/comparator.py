@@ -29,6 +29,7 @@ from core.analysis import (
     requested_repos,
     warnings,
 )
+from core.analysis.fetch import offline_not_found
 from core.analysis.scores import score
 from core.errors import OmgError, RepoNotFound
 from core.models import (
@@ -178,7 +179,12 @@ class Comparator:
 
     async def _similar(self, target: str) -> list[str]:
         """Repos like ``target`` (same language, overlapping words); raises RepoNotFound."""
-        repo = await self.source.get_repo(target)
+        try:
+            repo = await self.source.get_repo(target)
+        except RepoNotFound as exc:
+            if self.source.info.kind == "catalog":
+                raise offline_not_found(target, self.source.info) from exc
+            raise
         words = repo.topics[:4] or _keywords(repo.description)
         params = SearchParams(text=" ".join(words), synonym_groups=[words] if words else [],
                               language=repo.language, limit=MAX_CANDIDATES + 1)
@@ -196,14 +202,14 @@ class Comparator:
         if not bundles:
             if hard:
                 raise hard[0]  # rate limit, outage...: the coordinator explains it
-            missing = [name for name, _ in failures]
-            if len(missing) == 1:
-                raise RepoNotFound(missing[0])
-            return AgentResult(
-                error=f"I couldn't find {_join(missing, 'or')} on GitHub. Check the owner/name "
-                      "spelling?",
-                error_code="RepoNotFound",
-            )
+            if len(failures) == 1:
+                raise failures[0][1]
+            missing = _join([name for name, _ in failures], "or")
+            where = ("in the offline snapshot (it only holds the most-starred repositories)"
+                     if self.source.info.kind == "catalog"
+                     else "on GitHub. Check the owner/name spelling?")
+            return AgentResult(error=f"I couldn't find {missing} {where}",
+                               error_code="RepoNotFound")
         loaded = bundles[0].repo.full_name
         why = " ".join(_failure_note(name, exc, compared=False) for name, exc in failures)
         others = [n for n in candidates(ctx.previous, exclude=[loaded, *(n for n, _ in failures)])]
@@ -222,7 +228,7 @@ class Comparator:
 def _failure_note(name: str, exc: Exception, *, compared: bool = True) -> str:
     rest = ", so I compared the rest." if compared else "."
     if isinstance(exc, RepoNotFound):
-        return f"I couldn't find {name} on GitHub{rest}"
+        return f"{exc.user_message.split('. Check')[0].rstrip('.')}{rest}"
     if isinstance(exc, OmgError):
         return f"I couldn't load {name} ({exc.user_message.rstrip('.')}){rest}"
     log.error("compare fetch crashed", extra={"repo": name}, exc_info=exc)

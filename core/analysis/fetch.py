@@ -10,9 +10,9 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 
-from core.errors import OmgError, RateLimited
+from core.errors import OmgError, RateLimited, RepoNotFound
 from core.models import Repository, RepoSignals
-from core.sources.base import RepoSource
+from core.sources.base import RepoSource, SourceInfo
 
 log = logging.getLogger("omg.analysis.fetch")
 
@@ -35,6 +35,8 @@ async def fetch_bundle(source: RepoSource, full_name: str, *, readme: bool = Tru
         if isinstance(result, BaseException) and not isinstance(result, Exception):
             raise result  # cancellation and the like
     repo_result, signals_result = results[0], results[1]
+    if isinstance(repo_result, RepoNotFound) and source.info.kind == "catalog":
+        raise offline_not_found(full_name, source.info) from repo_result
     if isinstance(repo_result, Exception):
         raise repo_result
     bundle = RepoBundle(repo=repo_result, signals=RepoSignals())
@@ -63,3 +65,13 @@ def _gap_note(full_name: str, what: str, exc: Exception) -> str:
     if isinstance(exc, OmgError):
         return f"I couldn't load the {what} of {full_name} ({exc.user_message.rstrip('.')})."
     return f"I couldn't load the {what} of {full_name}."
+
+
+def offline_not_found(full_name: str, info: SourceInfo) -> RepoNotFound:
+    """Offline, "not found" means "not in the snapshot", not "no such repository"."""
+    date = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
+    return RepoNotFound(
+        full_name,
+        where=f"in the offline snapshot{date}, which only holds the most-starred repositories "
+              "(live GitHub isn't available right now)",
+    )

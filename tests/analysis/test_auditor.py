@@ -164,8 +164,11 @@ async def test_offline_catalog_analysis_is_honest_about_gaps() -> None:
 async def test_offline_catalog_unknown_repo() -> None:
     from core.catalog import Catalog
 
-    with pytest.raises(RepoNotFound):
+    with pytest.raises(RepoNotFound) as info:
         await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["no/such-repo"])[0])
+    # offline, "not found" means "not in the snapshot", not a misspelling
+    assert info.value.user_message.startswith("I couldn't find no/such-repo in the offline snapshot of")
+    assert "GitHub." not in info.value.user_message
 
 
 async def test_offline_catalog_analysis_is_not_partial() -> None:

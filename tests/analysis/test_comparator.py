@@ -227,3 +227,19 @@ async def test_offline_signal_notes_are_not_partial() -> None:
     result = await Comparator(Catalog.load().source(), clock=clock).run(
         ctx("compare", ["pmndrs/zustand", "reduxjs/redux"])[0])
     assert not result.partial and not result.data.meta.partial
+
+
+async def test_offline_missing_repos_are_explained_as_snapshot_limits() -> None:
+    from core.catalog import Catalog
+
+    source = Catalog.load().source()
+    comparator = Comparator(source, clock=clock)
+    result = await comparator.run(ctx("compare", ["pmndrs/zustand", "ghost/repo", "reduxjs/redux"])[0])
+    assert any(n.startswith("I couldn't find ghost/repo in the offline snapshot of")
+               and n.endswith("so I compared the rest.") for n in result.data.meta.notes)
+    result = await comparator.run(ctx("compare", ["ghost/one", "ghost/two"])[0])
+    assert result.error == ("I couldn't find ghost/one or ghost/two in the offline snapshot "
+                            "(it only holds the most-starred repositories)")
+    with pytest.raises(RepoNotFound) as info:
+        await comparator.run(ctx("compare", ["ghost/one"])[0])
+    assert "offline snapshot" in info.value.user_message
