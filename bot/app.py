@@ -20,6 +20,7 @@ from core.classifier import build_classifier
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings, load_environment
 from core.coordinator import Coordinator
+from core.llm.wiring import LLMComponents, build_llm_components
 from core.models import Intent
 from core.research import ResearchService, ResearchSettings, build_research_service
 from core.research.llm import StructuredLLM
@@ -42,6 +43,7 @@ class BotApp:
     classifier: IntentClassifier
     closers: list[Any] = field(default_factory=list)
     research: ResearchService | None = None
+    llm: LLMComponents | None = None
 
     @property
     def coordinator(self) -> Coordinator:
@@ -88,11 +90,14 @@ async def build_app(
     source_closers: list[Any] = []
     if source is None:
         source = await _repo_source(env, catalog, source_closers)
-    classifier = classifier or build_classifier(settings, catalog.names)
+    llm = build_llm_components(env, settings)  # every part None without a provider: local paths
+    classifier = classifier or llm.cascade(build_classifier(settings, catalog.names))
     agents = {
-        Intent.SEARCH: SearchTeam(source, budget_seconds=settings.agent_timeout_seconds),
-        Intent.ANALYZE: Auditor(source),
-        Intent.COMPARE: Comparator(source),
+        Intent.SEARCH: SearchTeam(source, llm.translator, text_scorer=llm.text_scorer,
+                                  budget_seconds=settings.agent_timeout_seconds),
+        Intent.ANALYZE: Auditor(source, compressor=llm.compressor, narrator=llm.narrator,
+                                text_scorer=llm.text_scorer),
+        Intent.COMPARE: Comparator(source, text_scorer=llm.text_scorer),
         Intent.CHAT: Companion(),
         Intent.CLARIFY: Clarifier(),
     }
@@ -107,7 +112,7 @@ async def build_app(
     research = build_research_service(
         ResearchSettings.from_env(env),
         source,
-        llm=research_llm or _research_llm(env, settings, closers),
+        llm=research_llm or llm.research,
     )
     service = BotService(coordinator, deduper=deduper, research=research)
     app = BotApp(
@@ -120,7 +125,8 @@ async def build_app(
         catalog=catalog,
         classifier=classifier,
         research=research,
-        closers=[*source_closers, *closers, research.aclose],
+        llm=llm,
+        closers=[*source_closers, *closers, llm.aclose, research.aclose],
     )
     return app
 
@@ -141,16 +147,3 @@ async def _repo_source(env: Mapping[str, str], catalog: Catalog, closers: list[A
         closers.append(source.aclose)
     return source
 
-
-def _research_llm(
-    env: Mapping[str, str], settings: CoreSettings, closers: list[Any]
-) -> StructuredLLM | None:
-    """Gemini Flash by default for research when a key is set (core.llm decides); else None."""
-    from core.llm import build_llm
-    from core.llm.tasks.research import ClientStructuredLLM
-
-    services = build_llm(env, data_dir=settings.data_dir)
-    if services.research is None:
-        return None
-    closers.append(services.aclose)
-    return ClientStructuredLLM(services.research)

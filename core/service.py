@@ -13,6 +13,7 @@ from core.coordinator import Coordinator, IncomingMessage
 from core.models import ActionKind, ConversationKey, ProgressSink, Reply, WireModel, null_sink
 from core.store.base import EventDeduper
 from core.store.memory import MemoryEventDeduper
+from core.usage import workspace_scope
 
 log = logging.getLogger("omg.service")
 
@@ -70,7 +71,8 @@ class BotService:
         """After a Revise click, the requester's next message in that conversation is the plan
         feedback (core.research ``take_feedback``); every other message returns None here."""
         take = getattr(self.research, "take_feedback", None)
-        return await take(incoming, progress) if take is not None else None
+        with workspace_scope(incoming.key.team):  # research LLM calls count against its budget
+            return await take(incoming, progress) if take is not None else None
 
     async def handle_action(self, click: ActionClick, progress: ProgressSink = null_sink) -> Reply:
         conversation_id = click.conversation_id or click.key.conversation_id
@@ -93,7 +95,8 @@ class BotService:
                 markdown="Research isn't enabled on this bot.",
                 error="research_disabled",
             )
-        return await self.research.decide(click, progress)
+        with workspace_scope(click.key.team):
+            return await self.research.decide(click, progress)
 
     async def start_research(
         self,
@@ -110,6 +113,7 @@ class BotService:
                 markdown="Research isn't enabled on this bot.",
                 error="research_disabled",
             )
-        return await self.research.start(
-            goal, key=key, requester=requester, mode=mode, progress=progress
-        )
+        with workspace_scope(key.team):
+            return await self.research.start(
+                goal, key=key, requester=requester, mode=mode, progress=progress
+            )

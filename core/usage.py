@@ -11,6 +11,8 @@ say something the user should see in the reply's footer ("LLM budget spent, answ
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -58,3 +60,13 @@ def add_note(note: str) -> None:
     meter = current_meter.get()
     if meter is not None and note not in meter.notes:
         meter.notes.append(note)
+
+
+@contextmanager
+def workspace_scope(team: str | None) -> Iterator[None]:
+    """Run a block (and the tasks it starts) on behalf of workspace ``team``."""
+    token = current_workspace.set(team)
+    try:
+        yield
+    finally:
+        current_workspace.reset(token)

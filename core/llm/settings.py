@@ -29,6 +29,7 @@ GEMINI_MODEL = "gemini-2.5-flash"
 
 PROVIDERS = ("deepseek", "openai", "gemini")
 NONE = "none"
+TASKS = ("classify", "translate", "readme", "narrative", "text_scores", "research")
 
 
 class ProviderConfig(BaseModel):
@@ -62,6 +63,7 @@ class LLMSettings(BaseModel):
     cascade_min_confidence: float = 0.75
     cascade_min_margin: float = 0.2
     budget_dir: Path | None = None
+    tasks: frozenset[str] = frozenset(TASKS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, data_dir: Path | None = None) -> "LLMSettings":
@@ -111,7 +113,11 @@ class LLMSettings(BaseModel):
             cascade_min_confidence=env_float(env, "LLM_CASCADE_MIN_CONFIDENCE", 0.75),
             cascade_min_margin=env_float(env, "LLM_CASCADE_MIN_MARGIN", 0.2),
             budget_dir=(data_dir / "llm") if data_dir is not None else None,
+            tasks=_tasks(_get(env, "LLM_TASKS")),
         )
+
+    def task_enabled(self, task: str) -> bool:
+        return task in self.tasks
 
     def provider_for(self, task: str) -> str:
         if task == "classify":
@@ -155,3 +161,15 @@ def _choose(raw: str, providers: Mapping[str, ProviderConfig], variable: str) ->
                            "key_variable": f"{raw.upper()}_API_KEY"})
         return NONE
     return raw
+
+
+def _tasks(raw: str) -> frozenset[str]:
+    """``LLM_TASKS``: a comma list of the uses to enable (default: all of ``TASKS``)."""
+    if not raw or raw.lower() == "all":
+        return frozenset(TASKS)
+    chosen = {t.strip().lower() for t in raw.split(",") if t.strip()}
+    unknown = chosen - set(TASKS)
+    if unknown:
+        log.warning("unknown LLM_TASKS entries ignored",
+                    extra={"unknown": sorted(unknown)[:10], "known": list(TASKS)})
+    return frozenset(chosen & set(TASKS))

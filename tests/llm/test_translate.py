@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from core.errors import LLMTimeout
+import pytest
+
+from core.errors import LLMBadOutput, LLMTimeout
 from core.llm import FunctionModel
 from core.llm.openai_compat import OpenAICompatModel
 from core.llm.tasks.translate import LLMQueryTranslator, normalise_language
 from core.models import SearchParams
+from core.search.translator import RuleBasedTranslator
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.llm.conftest import Sleeps, make_client
 
@@ -48,11 +51,19 @@ async def test_follow_up_sees_previous_and_keeps_its_text() -> None:
 
 async def test_failure_and_empty_answers_use_the_rules() -> None:
     model = FunctionModel.script(LLMTimeout(), {"keywords": [], "refines_previous": False})
-    translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()), today=lambda: TODAY)
+    translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()), today=lambda: TODAY,
+                                    fallback=RuleBasedTranslator(lambda: TODAY))
     first = await translator.translate("find rust web frameworks", None)
     second = await translator.translate("find rust web frameworks", None)
     assert first.language == "Rust" and first == second
     assert translator.client.metrics.count("translate", "empty") == 1
+
+
+async def test_without_a_fallback_the_error_reaches_the_search_team() -> None:
+    model = FunctionModel.script({"keywords": []})
+    translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()))
+    with pytest.raises(LLMBadOutput):
+        await translator.translate("find rust web frameworks", None)
 
 
 def test_normalise_language() -> None:

@@ -2,8 +2,9 @@
 
 The model sees today's date, the user's words and the thread's previous search (for follow-ups
 such as "what about Python?") and returns the complete parameter set. Its answer is normalised
-(language names, bounds, dates) and sanity-checked; on any LLM failure, or an answer with nothing
-to search for, the rule-based translator answers.
+(language names, bounds, dates) and sanity-checked. On any LLM failure, or an answer with nothing
+to search for, ``fallback`` answers (e.g. the rule-based translator); without one the
+``LLMError`` propagates, for callers such as the SearchTeam that fall back to their own rules.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from core.errors import LLMError
+from core.errors import LLMBadOutput, LLMError
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
 from core.models import SearchParams
-from core.search.translator import QueryTranslator, RuleBasedTranslator
+from core.search.translator import QueryTranslator
 from core.search.vocabulary import LANGUAGES
 
 log = logging.getLogger("omg.llm.translate")
@@ -67,7 +68,7 @@ class LLMQueryTranslator:
         today: Callable[[], date] = date.today,
     ) -> None:
         self.client = client
-        self.fallback = fallback or RuleBasedTranslator(today)
+        self.fallback = fallback
         self.timeout = timeout
         self._today = today
 
@@ -85,13 +86,14 @@ class LLMQueryTranslator:
         )
         try:
             answer = (await self.client.run(request)).output
+            params = to_params(answer, text, previous)
+            if params is None:
+                self.client.metrics.incr("translate", "empty")
+                log.info("llm translation had nothing to search for", extra={"text": text[:200]})
+                raise LLMBadOutput(answer.model_dump_json()[:300], "nothing to search for")
         except LLMError:
-            return await self.fallback.translate(text, previous)
-        params = to_params(answer, text, previous)
-        if params is None:
-            self.client.metrics.incr("translate", "empty")
-            log.info("llm translation had nothing to search for; rule-based translation",
-                     extra={"text": text[:200]})
+            if self.fallback is None:
+                raise
             return await self.fallback.translate(text, previous)
         return params
 
