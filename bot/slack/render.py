@@ -1,10 +1,10 @@
 """Everything the Slack adapter shows, as Block Kit: answers, progress, notes, help.
 
-Each structured data type has its layout: ``repo_list`` a compact card per repository (linked
-name, stars, language, overall score, a one-line why), ``comparison`` a table, ``repo_detail`` a
-facts grid, ``clarification`` its options as buttons. The synthesizer's Markdown is converted to
-mrkdwn around them. Buttons: follow-up suggestions, plan decisions, and feedback on answers.
-The limits are enforced by ``bot.slack.blockkit``.
+The synthesizer's Markdown, converted to mrkdwn, is the body of every answer; structured data
+adds its own layout: ``repo_list`` a compact card per repository (linked name, stars, language,
+overall score, a one-line why) in place of the Markdown's listing, ``comparison`` a narrow table
+with a column per repository, ``clarification`` its options as buttons. Buttons: follow-up
+suggestions, plan decisions, feedback on answers. ``bot.slack.blockkit`` enforces the limits.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from core.models import (
     Action,
     ActionKind,
     Comparison,
-    RepoDetailData,
     RepoList,
     Reply,
     ScoredRepository,
@@ -32,6 +31,8 @@ FEEDBACK_BLOCK = "omg-feedback"
 MAX_CARDS = 10
 DECISIONS = (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)
 _LIST_LINE = re.compile(r"^\s*(\d+[.)]|[-*+•])\s+")
+_TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_MARK = "TABLEPLACEHOLDER7f3a"
 
 HELP = (
     "*oh-my-github* finds, analyzes and compares GitHub repositories.\n"
@@ -64,7 +65,10 @@ def parse_action_id(value: str) -> ActionKind | None:
 def render_reply(reply: Reply, *, feedback: bool = True) -> list[SlackMessage]:
     """A core ``Reply`` as one or more Slack messages (split, never ``msg_too_long``)."""
     body = _body(reply)
-    trailing = _buttons(reply.actions)
+    offered = {a.value for a in reply.actions}
+    extra = [Action(kind=ActionKind.SUGGESTION, label=s, value=s) for s in reply.suggestions
+             if s not in offered]  # suggestions the core did not turn into actions
+    trailing = _buttons([*reply.actions, *extra])
     if feedback and reply.error is None and reply.intent is not None and not _is_plan(reply):
         trailing.append(_feedback_buttons(reply))
     if reply.footer:
@@ -78,18 +82,31 @@ def _body(reply: Reply) -> list[Block]:
     if isinstance(data, RepoList) and data.items:
         return _with_cards(reply.markdown, data.items)
     if isinstance(data, Comparison) and data.items:
-        lead, _, rest = reply.markdown.strip().partition("\n\n")
-        has_table = re.search(r"^\s*\|.*\|\s*$", reply.markdown, re.MULTILINE) is not None
-        table = [] if has_table else [bk.section(comparison_table(data))]
-        return [*_markdown_blocks(lead), *table, *_markdown_blocks(rest)]
-    if isinstance(data, RepoDetailData):
-        return [_detail_facts(data.repo), *_markdown_blocks(reply.markdown)]
+        return _with_table(reply.markdown, comparison_table(data))
     return _markdown_blocks(reply.markdown)
 
 
 def _markdown_blocks(markdown: str) -> list[Block]:
     text = to_mrkdwn(markdown)
     return [bk.section(part) for part in split_text(text, bk.MAX_SECTION_TEXT)] if text.strip() else []
+
+
+def _with_table(markdown: str, table: str) -> list[Block]:
+    """Our narrow table (a column per repo) replaces the Markdown's wide one, or follows the
+    lead paragraph when there is none: a table with a column per dimension wraps in Slack."""
+    lines = markdown.strip().split("\n")
+    rows = [n for n, line in enumerate(lines) if _TABLE_LINE.match(line)]
+    if rows:
+        first = rows[0]
+        last = first
+        while last + 1 < len(lines) and _TABLE_LINE.match(lines[last + 1]):
+            last += 1
+        lines[first : last + 1] = [_TABLE_MARK]
+    else:
+        lead_end = next((n for n, line in enumerate(lines) if not line.strip()), len(lines))
+        lines.insert(lead_end, "\n" + _TABLE_MARK)
+    text = to_mrkdwn("\n".join(lines)).replace(_TABLE_MARK, table)
+    return [bk.section(part) for part in split_text(text, bk.MAX_SECTION_TEXT)]
 
 
 def _with_cards(markdown: str, items: Sequence[ScoredRepository]) -> list[Block]:
@@ -137,31 +154,21 @@ def repo_card(position: int, repo: ScoredRepository) -> str:
 
 
 def comparison_table(data: Comparison) -> str:
-    repos = [row.repo for row in data.items[:4]]
-    rows: list[list[str]] = [["", *[bk.clip(r.name, 16) for r in repos]]]
+    repos = [row.repo for row in data.items[:5]]
+    width = 16 if len(repos) <= 3 else 12  # Slack wraps preformatted text at ~80 characters
+    rows: list[list[str]] = [["", *[bk.clip(r.name, width) for r in repos]]]
     rows.append(["Stars", *[compact(r.stars) for r in repos]])
-    rows.append(["Language", *[bk.clip(r.language or "-", 16) for r in repos]])
-    for dim, label in (("overall", "Overall"), ("maintenance", "Maintenance"),
+    rows.append(["Language", *[bk.clip(r.language or "-", width) for r in repos]])
+    for dim, label in (("overall", "Overall"), ("relevance", "Fit"), ("maintenance", "Maintenance"),
                        ("activity", "Activity"), ("documentation", "Docs"),
-                       ("community", "Community"), ("ease_of_use", "Ease of use")):
+                       ("community", "Community"), ("ease_of_use", "Ease of use"),
+                       ("maturity", "Maturity")):
         values = [getattr(r.scores, dim) for r in repos]
         if any(values):
             rows.append([label, *[f"{v:.1f}" for v in values]])
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip() for row in rows]
     return "```\n" + escape("\n".join(lines)) + "\n```"
-
-
-def _detail_facts(repo: ScoredRepository) -> Block:
-    fields = [f"*Stars*\n{compact(repo.stars)}", f"*Language*\n{escape(repo.language or '-')}"]
-    if repo.license:
-        fields.append(f"*License*\n{escape(repo.license)}")
-    if repo.scores.overall:
-        fields.append(f"*Overall score*\n{repo.scores.overall:.1f}/10")
-    recommendation = getattr(repo, "recommendation", None)
-    if recommendation:
-        fields.append(f"*Recommendation*\n{escape(str(recommendation.value).title())}")
-    return bk.fields_section(fields, f"*{link(repo.html_url, repo.full_name)}*")
 
 
 def compact(n: int) -> str:

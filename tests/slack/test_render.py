@@ -73,13 +73,27 @@ def test_a_list_of_fifty_repos_stays_within_the_limits():
     assert "…and 40 more." in texts(messages[-1])
 
 
-def test_comparison_is_a_table():
-    data = Comparison(items=[ComparisonRow(repo=repo("pmndrs/zustand")),
+def comparison() -> Comparison:
+    return Comparison(items=[ComparisonRow(repo=repo("pmndrs/zustand")),
                              ComparisonRow(repo=repo("pmndrs/jotai", 18_200, overall=7.9))])
-    [message] = valid(render.render_reply(answer("Comparing 2.\n\nZustand wins.", structured_data=data)))
-    table = message.blocks[1]["text"]["text"]
-    assert table.startswith("```") and "zustand" in table and "jotai" in table
-    assert re.search(r"Overall\s+8\.4\s+7\.9", table)
+
+
+def test_comparison_is_a_table_with_a_column_per_repo():
+    [message] = valid(render.render_reply(answer("Comparing 2.\n\nZustand wins.", structured_data=comparison())))
+    text = message.blocks[0]["text"]["text"]
+    lead, table, verdict = text.partition("```")[0], text.split("```")[1], text.split("```")[2]
+    assert lead.strip() == "Comparing 2." and "Zustand wins." in verdict
+    assert re.search(r"^\s+zustand\s+jotai$", table, re.MULTILINE)
+    assert re.search(r"^Overall\s+8\.4\s+7\.9$", table, re.MULTILINE)
+
+
+def test_a_wide_markdown_comparison_table_is_replaced_by_the_narrow_one():
+    markdown = ("I compared 2.\n\n*Key differences*\n| Repository | Stars | A | B | C | D | E |\n"
+                "|---|---|---|---|---|---|---|\n| zustand | 45k | 1 | 2 | 3 | 4 | 5 |\n\nDone.")
+    [message] = valid(render.render_reply(answer(markdown, structured_data=comparison())))
+    text = message.blocks[0]["text"]["text"]
+    assert "Repository" not in text and "Key differences" in text and "Done." in text
+    assert re.search(r"^Stars\s+45\.3k\s+18\.2k$", text, re.MULTILINE)
 
 
 def test_a_markdown_table_becomes_preformatted_text():
@@ -99,12 +113,11 @@ def test_clarification_options_are_buttons():
     assert buttons[0]["action_id"] == "omg:option:0" and buttons[0]["value"] == "Search for it"
 
 
-def test_repo_detail_has_a_facts_grid():
-    detail = RepositoryDetail(full_name="pmndrs/zustand", stars=45_300, language="TypeScript",
-                              license="MIT", scores=DimensionScores(overall=8.4))
-    [message] = valid(render.render_reply(answer("## zustand\nSolid.", structured_data=RepoDetailData(repo=detail))))
-    fields = [f["text"] for f in message.blocks[0]["fields"]]
-    assert "*Stars*\n45.3k" in fields and "*License*\nMIT" in fields
+def test_repo_detail_is_the_markdown_as_mrkdwn():
+    detail = RepositoryDetail(full_name="pmndrs/zustand", stars=45_300)
+    reply = answer("## zustand\n- **Stars:** 45k", structured_data=RepoDetailData(repo=detail))
+    [message] = valid(render.render_reply(reply))
+    assert message.blocks[0]["text"]["text"] == "*zustand*\n• *Stars:* 45k"
 
 
 def test_feedback_buttons_carry_the_classification_and_the_footer_is_a_context_block():
