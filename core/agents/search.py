@@ -12,6 +12,7 @@ there is nothing at all to show.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -47,6 +48,7 @@ log = logging.getLogger("omg.agents.search")
 DEFAULT_BUDGET_SECONDS = 15.0
 RESERVE_SECONDS = 0.3  # at least this (or 5 % of the budget) is kept back to assemble the answer
 SCOUT_SHARE = 0.6  # the Scout may use at most this share of the budget; scoring gets the rest
+TRANSLATE_SHARE = 0.25  # a (LLM) translator slower than this share of the budget yields to the rules
 
 
 def as_of(info: SourceInfo, now: datetime) -> datetime:
@@ -132,16 +134,13 @@ class SearchTeam:
         alternatives to a named repository, or the translated message."""
         if ctx.classification.search_params is not None:
             return SearchPlan(ctx.classification.search_params)
+        shown = structured_repo_names(ctx.previous)
         if previous is not None and is_more_request(ctx.message):
-            shown = structured_repo_names(ctx.previous)
-            note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
-            return SearchPlan(previous, {n.lower() for n in shown}, [note])
+            return _more(previous, shown)
         target = alternatives_target(ctx.message, ctx.classification.repos)
         if target is None and is_bare_alternatives_request(ctx.message):
-            shown = structured_repo_names(ctx.previous)
             if len(shown) > 1 and previous is not None and not ctx.classification.repos:
-                note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
-                return SearchPlan(previous, {n.lower() for n in shown}, [note])
+                return _more(previous, shown)  # "alternatives" to a whole list: more of it
             target = next(iter(ctx.classification.repos or shown), None)
         if target is not None:
             repo = await self._named(target)
@@ -168,7 +167,10 @@ class SearchTeam:
         if self.translator is self.rules:
             return self.rules.translate_sync(text, previous)
         try:
-            return await self.translator.translate(text, previous)
+            limit = max(0.5, TRANSLATE_SHARE * self.budget_seconds)
+            return await asyncio.wait_for(self.translator.translate(text, previous), limit)
+        except TimeoutError:
+            log.warning("translator too slow, using rules")
         except LLMError as exc:
             log.warning("translator failed, using rules", extra={"error": repr(exc)})
         except Exception:
@@ -181,6 +183,11 @@ class SearchPlan:
     params: SearchParams
     exclude: set[str] = field(default_factory=set)  # lower-case full names to leave out
     notes: list[str] = field(default_factory=list)
+
+
+def _more(previous: SearchParams, shown: list[str]) -> SearchPlan:
+    note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
+    return SearchPlan(previous, {n.lower() for n in shown}, [note])
 
 
 def previous_params(previous: object) -> SearchParams | None:

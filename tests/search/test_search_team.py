@@ -257,3 +257,19 @@ async def test_exclusions_are_respected(catalog_team: SearchTeam) -> None:
     data = (await catalog_team.run(ctx)).data
     assert data.meta.search_params.exclude == ["sqlalchemy"]
     assert all(i.name.lower() != "sqlalchemy" for i in data.items)
+
+
+class SlowTranslator:
+    async def translate(self, text: str, previous: SearchParams | None) -> SearchParams:
+        import asyncio
+
+        await asyncio.sleep(30)
+        raise AssertionError("unreachable")
+
+
+async def test_a_slow_translator_yields_to_the_rules() -> None:
+    ctx, _ = context("react state management")
+    started = time.monotonic()
+    result = await team(fake_source(), translator=SlowTranslator(), budget_seconds=2.0).run(ctx)
+    assert time.monotonic() - started < 1.5
+    assert result.data.meta.search_params.keywords == ["react"] and result.data.items
