@@ -13,7 +13,7 @@ from core.research.queries import repo_names
 @dataclass
 class Candidate:
     repo: Repository
-    hits: int = 0  # how many searches surfaced it (independent corroboration)
+    hits: int = 0  # how many search queries surfaced it (independent corroboration)
     purposes: set[str] = field(default_factory=set)  # "landscape", "recent", "opposing_views"...
     signals: RepoSignals | None = None
     readme: str | None = None
@@ -38,7 +38,7 @@ def gather(session: ResearchSession) -> list[Candidate]:
     for result in session.results:
         for repo in result.repos:
             candidate = found.setdefault(repo.full_name, Candidate(repo=repo))
-            candidate.hits += 1
+            candidate.hits += result.hits.get(repo.full_name, 1)
             candidate.purposes.add(purposes.get(result.step_id, "search"))
         for name, signals in result.signals.items():
             found.setdefault(name, Candidate(repo=Repository(full_name=name))).signals = signals

@@ -106,6 +106,7 @@ class StepResult(WireModel):
     finished_at: datetime = Field(default_factory=utcnow)
     sources: list[SourceRef] = Field(default_factory=list)
     repos: list[Repository] = Field(default_factory=list)  # SEARCH: what the queries found
+    hits: dict[str, int] = Field(default_factory=dict)  # SEARCH: full name -> queries that found it
     signals: dict[str, RepoSignals] = Field(default_factory=dict)  # BROWSE: full name -> signals
     readmes: dict[str, str] = Field(default_factory=dict)  # BROWSE: full name -> excerpt
     findings: list[str] = Field(default_factory=list)  # ANALYZE: conclusions

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from core.models import WireModel
 from core.research.models import PlanStep, ResearchMode, ResearchPlan, StepType
-from core.research.queries import keywords, language_of, repo_names, since, topic_terms
+from core.research.queries import alternatives, keywords, language_of, repo_names, since, topic_terms
 
 QUICK_MAX_STEPS = 3
 DEEP_MAX_STEPS = 8
@@ -61,6 +61,7 @@ class _Topic:
         focus_text = _EXCLUDE.sub(" ", feedback)
         self.focus = [w for w in keywords(focus_text) if w not in terms and w not in self.excluded]
         self.terms = [t for t in terms if t not in self.excluded] or terms[:1]
+        self.options = [o for o in alternatives(stripped) if o not in self.excluded]
         self.language = language_of(self.terms + self.focus)
         self.recent_days = 90 if _RECENT.search(feedback) else 180
         self.popular = bool(_POPULAR.search(feedback))
@@ -73,6 +74,10 @@ class _Topic:
 
     def broad(self) -> str:
         return " ".join(self.terms[:2])
+
+    def either(self) -> str | None:
+        """``a OR b`` for a comparison goal: each option on its own, not all of them at once."""
+        return " OR ".join(self.options[:4]) if len(self.options) >= 2 else None
 
     def since(self, days: int) -> str:
         return since(days, self.today)
@@ -113,15 +118,16 @@ def _quick_steps(topic: _Topic) -> list[PlanStep]:
 
 
 def _deep_steps(topic: _Topic, feedback: list[str]) -> list[PlanStep]:
-    main, broad = topic.main(), topic.broad()
+    main, broad, either = topic.main(), topic.broad(), topic.either()
+    landscape = [either, f"{either} stars:>500"] if either else [main, f"{broad} stars:>500"]
     steps: list[PlanStep] = [
         PlanStep(step_id=0, type=StepType.SEARCH, purpose="landscape",
-                 search_queries=[main, f"{broad} stars:>500"] + _with_qualifiers(topic, main)[:1],
+                 search_queries=landscape + _with_qualifiers(topic, main)[:1],
                  description=f"Map the landscape for {topic.describe()}: the most relevant and the most "
                  "established projects."),
         PlanStep(step_id=0, type=StepType.SEARCH, purpose="recent",
-                 search_queries=[f"{main} pushed:>{topic.since(topic.recent_days)}",
-                                 f"{broad} created:>{topic.since(365)}"],
+                 search_queries=[f"{either or main} pushed:>{topic.since(topic.recent_days)}",
+                                 f"{either or broad} created:>{topic.since(365)}"],
                  description="Find recent and emerging work, so the picture isn't only the incumbents."),
     ]
     if feedback:
@@ -135,7 +141,8 @@ def _deep_steps(topic: _Topic, feedback: list[str]) -> list[PlanStep]:
         PlanStep(step_id=0, type=StepType.BROWSE, purpose="evidence",
                  description=f"Read the READMEs, releases and issue activity of {subject} to gather evidence."),
         PlanStep(step_id=0, type=StepType.SEARCH, purpose="opposing_views",
-                 search_queries=[f"{broad} alternative", f"{topic.terms[0]} comparison"],
+                 search_queries=[f"{o} alternative" for o in topic.options[:2]] if either
+                 else [f"{broad} alternative", f"{topic.terms[0]} comparison"],
                  description="Look for opposing views: alternatives, critiques and competing approaches."),
         PlanStep(step_id=0, type=StepType.ANALYZE, purpose="cross_verify",
                  description="Cross-verify claims: check what descriptions say against measured signals "

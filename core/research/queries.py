@@ -87,6 +87,27 @@ def language_of(words: list[str]) -> str | None:
     return next((LANGUAGES[w] for w in words if w in LANGUAGES), None)
 
 
+_ALTERNATIVES = (
+    re.compile(r"\bfrom ([\w.+#-]+) to ([\w.+#-]+)", re.I),
+    re.compile(r"\bbetween ([\w.+#-]+) and ([\w.+#-]+)", re.I),
+    re.compile(r"\bcompare ([\w.+#-]+),? ([\w.+#-]+),? (?:and|with|to) ([\w.+#-]+)", re.I),
+    re.compile(r"\bcompare ([\w.+#-]+),? (?:and|with|to|vs\.?|versus) ([\w.+#-]+)", re.I),
+    re.compile(r"([\w.+#-]+),? (?:vs\.?|versus|or) ([\w.+#-]+)", re.I),
+)
+
+
+def alternatives(goal: str) -> list[str]:
+    """The options a comparison goal weighs ("from Redux to Zustand", "Deno versus Node.js")."""
+    for pattern in _ALTERNATIVES:
+        match = pattern.search(goal)
+        if match:
+            found = [w.lower().strip(".,") for w in match.groups()]
+            found = [w for w in found if w and (w in KEEP or w not in STOPWORDS)]
+            if len(found) >= 2:
+                return list(dict.fromkeys(found))
+    return []
+
+
 def since(days: int, today: date | None = None) -> str:
     return ((today or date.today()) - timedelta(days=days)).isoformat()
 
@@ -123,9 +144,27 @@ def parse_query(query: str) -> SearchParams:
             _apply_stars(params, value)
         else:
             _apply_date(params, name, value)
-    params.keywords = words
+    params.keywords, params.synonym_groups = _or_groups(words)
     params.text = " ".join(params.phrases + words)
     return params
+
+
+def _or_groups(words: list[str]) -> tuple[list[str], list[list[str]]]:
+    """``a OR b c`` -> keywords ["c"], one synonym group ["a", "b"] (alternatives, OR'd)."""
+    keywords: list[str] = []
+    groups: list[list[str]] = []
+    index = 0
+    while index < len(words):
+        group = [words[index]]
+        while index + 2 < len(words) and words[index + 1] == "OR":
+            group.append(words[index + 2])
+            index += 2
+        index += 1
+        if len(group) > 1:
+            groups.append(list(dict.fromkeys(group)))
+        elif group[0] != "OR":
+            keywords.append(group[0])
+    return keywords, groups
 
 
 def _apply_stars(params: SearchParams, value: str) -> None:
@@ -158,4 +197,4 @@ def _apply_date(params: SearchParams, name: str, value: str) -> None:
 def is_executable(query: str) -> bool:
     """A query the executor can run: at least one keyword, phrase, topic or language."""
     params = parse_query(query)
-    return bool(params.keywords or params.phrases or params.topics or params.language)
+    return bool(params.keywords or params.synonym_groups or params.phrases or params.topics or params.language)

@@ -66,6 +66,7 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
 
     outcomes = await asyncio.gather(*(one(q) for q in step.search_queries), return_exceptions=True)
     repos: dict[str, Repository] = {}
+    hits: dict[str, int] = {}
     sources: list[SourceRef] = []
     errors: list[BaseException] = []
     for query, outcome in zip(step.search_queries, outcomes, strict=True):
@@ -77,6 +78,7 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         sources.append(_search_source(ctx, query))
         for repo in outcome:
             repos.setdefault(repo.full_name, repo)
+            hits[repo.full_name] = hits.get(repo.full_name, 0) + 1
     if errors and not sources:
         raise errors[0]
     if ctx.web is not None:
@@ -89,7 +91,7 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         summary += f" ({len(errors)} search(es) failed: {errors[0].__class__.__name__})"
     return StepResult(
         step_id=step.step_id, status="done", summary=summary, started_at=started,
-        sources=sources, repos=list(repos.values()),
+        sources=sources, repos=list(repos.values()), hits=hits,
     )
 
 

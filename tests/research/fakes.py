@@ -87,7 +87,8 @@ class FakeRepoSource:
             raise SourceUnavailable()
         if self.crash_search:
             raise RuntimeError("a bug in a source")
-        words = [w.lower() for w in params.keywords + params.phrases if w.lower() not in ("alternative", "comparison")]
+        words = [w.lower() for w in params.keywords + params.phrases + [t for g in params.synonym_groups for t in g]
+                 if w.lower() not in ("alternative", "comparison")]
         found = []
         for repo in REPOS:
             hay = " ".join([repo.full_name, repo.description, *repo.topics]).lower()

@@ -108,3 +108,16 @@ def test_queries_parse_back_into_search_parameters() -> None:
     assert (params.min_stars, params.max_stars) == (10, 500)
     assert params.pushed_after == date(2026, 1, 1)
     assert not is_executable("stars:>5")
+
+
+def test_comparison_goals_search_each_option() -> None:
+    plan = LocalPlanner().build(request("Should our team migrate from Redux to Zustand?", DEEP))
+    first = parse_query(plan.steps[0].search_queries[0])
+    assert first.synonym_groups == [["redux", "zustand"]] and not first.keywords
+    assert plan_problems(plan, DEEP) == []
+
+
+def test_or_groups_parse() -> None:
+    params = parse_query("deno OR node.js OR bun runtime")
+    assert params.synonym_groups == [["deno", "node.js", "bun"]] and params.keywords == ["runtime"]
+    assert is_executable("a OR b") and not is_executable("OR")
