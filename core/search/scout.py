@@ -128,7 +128,7 @@ class Scout:
             if task not in done:
                 continue
             strategy = tasks[task]
-            exc = task.exception()
+            exc = SourceError("cancelled") if task.cancelled() else task.exception()
             if exc is not None:
                 report.partial = True
                 report.errors.append(f"{strategy.name}: {_reason(exc)}")
