@@ -61,7 +61,7 @@ class GeminiModel:
         config = types.GenerateContentConfig(
             system_instruction=system or None,
             response_mime_type="application/json",
-            response_json_schema=schema.model_json_schema(),
+            response_json_schema=gemini_schema(schema),
             temperature=temperature,
             max_output_tokens=max_output_tokens,
             http_options=types.HttpOptions(
@@ -92,6 +92,36 @@ class GeminiModel:
 
     async def aclose(self) -> None:
         await self._client.aio.aclose()
+
+
+# The JSON Schema keywords Gemini's response_json_schema documents as supported.
+_SUPPORTED = {
+    "$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items",
+    "prefixItems", "minItems", "maxItems", "minimum", "maximum", "anyOf", "oneOf", "properties",
+    "additionalProperties", "required", "propertyOrdering",
+}
+
+
+def gemini_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON Schema without the keywords Gemini does not support (``default``,
+    ``maxLength``...); pydantic still validates them on the answer."""
+    return _prune(schema.model_json_schema())
+
+
+def _prune(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_prune(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "const":  # a one-value Literal
+            out["enum"] = [value]
+        elif key in ("properties", "$defs") and isinstance(value, dict):
+            out[key] = {name: _prune(sub) for name, sub in value.items()}
+        elif key in _SUPPORTED:
+            out[key] = _prune(value)
+    return out
 
 
 def _text(response: types.GenerateContentResponse) -> str:

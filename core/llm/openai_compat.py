@@ -55,13 +55,18 @@ class OpenAICompatModel:
         kwargs: dict[str, Any] = {}
         if self.json_mode:
             kwargs["response_format"] = {"type": "json_object"}
+        reasoning = _is_reasoning_model(self.model_name)
         if max_output_tokens:
-            kwargs["max_tokens"] = max_output_tokens
+            # OpenAI's newer models only take max_completion_tokens; DeepSeek and most
+            # gateways take max_tokens.
+            name = "max_completion_tokens" if self.provider == "openai" else "max_tokens"
+            kwargs[name] = max_output_tokens * (4 if reasoning else 1)  # room for reasoning
+        if not reasoning:  # o-series / gpt-5 reject a non-default temperature
+            kwargs["temperature"] = temperature
         try:
             completion = await self._client.chat.completions.create(
                 model=self.model_name,
                 messages=_wire_messages(messages, schema),
-                temperature=temperature,
                 timeout=timeout,
                 **kwargs,
             )
@@ -88,6 +93,11 @@ class OpenAICompatModel:
 
     async def aclose(self) -> None:
         await self._client.close()
+
+
+def _is_reasoning_model(model: str) -> bool:
+    name = model.rsplit("/", 1)[-1].lower()
+    return name.startswith(("o1", "o3", "o4", "gpt-5")) or name == "deepseek-reasoner"
 
 
 def _wire_messages(messages: list[ChatMessage], schema: type[BaseModel]) -> list[dict[str, str]]:

@@ -183,3 +183,42 @@ async def test_cost_is_usage_times_price_table(rig: Rig) -> None:
     assert {r.provider for r in meter.records} == {rig.name}
     assert rig.metrics.usd == pytest.approx(expected)
     assert rig.budget.spent(None) == pytest.approx(expected)
+
+
+async def test_openai_reasoning_models_get_their_parameters() -> None:
+    from core.llm.openai_compat import OpenAICompatModel
+    from tests.fakes.openai_server import FakeOpenAIServer
+    from tests.llm.conftest import Sleeps, make_client
+
+    async with FakeOpenAIServer() as server:
+        server.push_json(GOOD).push_json(GOOD)
+        for model_name in ("gpt-5-mini", "gpt-4o-mini"):
+            model = OpenAICompatModel(api_key="sk-test-openai-000000000", base_url=server.base_url,
+                                      model=model_name, provider="openai")
+            client = make_client(model, sleeps=Sleeps())
+            await client.run(ask())
+            await client.aclose()
+    reasoning, classic = server.requests
+    assert "temperature" not in reasoning and reasoning["max_completion_tokens"] == 3200
+    assert classic["temperature"] == 0 and classic["max_completion_tokens"] == 800
+    assert "max_tokens" not in classic
+
+
+def test_gemini_schema_keeps_only_supported_keywords() -> None:
+    from core.llm.gemini import gemini_schema
+
+    class Nested(BaseModel):
+        kind: Literal["only"]
+        note: str = Field(default="", max_length=10)
+
+    class Outer(BaseModel):
+        items: list[Nested] = Field(default_factory=list, max_length=3)
+        score: float = Field(ge=0, le=10)
+
+    schema = gemini_schema(Outer)
+    text = json.dumps(schema)
+    assert "default" not in text and "maxLength" not in text and "const" not in text
+    assert schema["$defs"]["Nested"]["properties"]["kind"]["enum"] == ["only"]
+    assert schema["properties"]["items"]["maxItems"] == 3
+    assert schema["properties"]["score"] == {"maximum": 10, "minimum": 0, "title": "Score",
+                                             "type": "number"}
