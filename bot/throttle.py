@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -69,6 +70,7 @@ class CoalescingEditor(Generic[Ref, Content]):
         min_interval: float = 1.0,
         first_edit_delay: float | None = None,
         max_retries: int = 5,
+        max_recent: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
@@ -82,13 +84,17 @@ class CoalescingEditor(Generic[Ref, Content]):
         self._clock = clock
         self._sleep = sleep
         self._messages: dict[Ref, _Message[Content]] = {}
+        # when recently finished messages were last edited: a later edit of the same message
+        # (e.g. a plan whose buttons are removed after a click) is still paced
+        self._recent: OrderedDict[Ref, float] = OrderedDict()
+        self._max_recent = max_recent
 
     # -- public API --------------------------------------------------------------------------
 
     def open(self, ref: Ref) -> None:
         """Start pacing ``ref`` (a message that was just posted). Idempotent."""
         if ref not in self._messages:
-            self._messages[ref] = _Message(opened_at=self._clock())
+            self._messages[ref] = _Message(opened_at=self._clock(), last_edit=self._recent.pop(ref, None))
 
     def submit(self, ref: Ref, content: Content) -> None:
         """Queue a progress update; the latest one wins. Ignored once the message is finished."""
@@ -124,13 +130,14 @@ class CoalescingEditor(Generic[Ref, Content]):
             await done
         finally:
             state.closed = True
-            self._messages.pop(ref, None)
+            self._forget(ref, state)
 
     def discard(self, ref: Ref) -> None:
         """Forget ``ref``: drop pending progress (e.g. the message was deleted)."""
-        state = self._messages.pop(ref, None)
+        state = self._messages.get(ref)
         if state is None:
             return
+        self._forget(ref, state)
         state.closed = True
         if state.worker is not None and state.sleeping:
             state.worker.cancel()
@@ -156,6 +163,15 @@ class CoalescingEditor(Generic[Ref, Content]):
         workers = [s.worker for s in self._messages.values() if s.worker is not None]
         self._messages.clear()
         await asyncio.gather(*workers, return_exceptions=True)
+
+    def _forget(self, ref: Ref, state: _Message[Content]) -> None:
+        if self._messages.get(ref) is state:
+            del self._messages[ref]
+        if state.last_edit is not None:
+            self._recent[ref] = state.last_edit
+            self._recent.move_to_end(ref)
+            while len(self._recent) > self._max_recent:
+                self._recent.popitem(last=False)
 
     # -- the per-message worker --------------------------------------------------------------
 

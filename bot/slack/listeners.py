@@ -16,6 +16,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
+from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import addressed_to_someone_else, escape, from_slack, mentions
 from bot.slack.payloads import (
     CONVERSATIONAL_SUBTYPES,
@@ -131,8 +132,10 @@ class SlackListeners:
             await self.turns.feedback(place, click_of(place, kind, verdict, payload.user.id), classification)
         elif kind in render.DECISIONS:
             message = payload.message
-            plan = (message.ts, message.blocks) if message and message.blocks else None
-            await self.turns.decision(place, click_of(place, kind, value, payload.user.id), plan)
+            plan = (SlackMessage(text=message.text or "Research plan", blocks=message.blocks)
+                    if message and message.blocks else None)
+            click = click_of(place, kind, value, payload.user.id)
+            await self.turns.decision(place, click, plan, payload.message_ts)
         else:
             self.turns.threads.remember(place.key)
             await self.turns.suggestion(place, click_of(place, kind, value, payload.user.id))

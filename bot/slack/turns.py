@@ -14,7 +14,7 @@ from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import to_mrkdwn
-from bot.slack.progress import AssistantStatus, ThreadRef, TurnProgress
+from bot.slack.progress import AssistantStatus, StatusRef, ThreadRef, TurnProgress
 from bot.slack.threads import ThreadIndex, conversation_key
 from bot.throttle import CoalescingEditor
 from core.coordinator import IncomingMessage
@@ -77,14 +77,10 @@ class Turns:
             first_line=first_line,
         )
 
-    async def run(
-        self, place: Place, call: Callable[[ProgressSink], Awaitable[Reply]], *,
-        eager_status: bool = True,
-    ) -> Reply | None:
+    async def run(self, place: Place, call: Callable[[ProgressSink], Awaitable[Reply]]) -> Reply | None:
         """Run one core call with a status message in ``place`` and deliver its reply."""
         progress = self.progress(place)
-        if eager_status:
-            await progress.start()
+        await progress.start()
         reply = await self._call(place, call, progress)
         if reply.duplicate:
             await progress.abandon()
@@ -117,9 +113,7 @@ class Turns:
         await self.api.post(place.channel, render.chose(click.user, click.value), thread_ts=place.thread_ts)
         await self.run(place, lambda progress: self.service.handle_action(click, progress))
 
-    async def decision(
-        self, place: Place, click: ActionClick, plan_message: tuple[str, list[dict]] | None
-    ) -> None:
+    async def decision(self, place: Place, click: ActionClick, plan: SlackMessage | None, plan_ts: str) -> None:
         """Approve / Revise / Cancel: refusals go to the clicker only; the plan loses its
         buttons once decided."""
         progress = self.progress(place, "Working on the plan…")
@@ -131,11 +125,10 @@ class Turns:
             await progress.abandon()
             await self.ephemeral(place, click.user, reply.markdown)
             return
-        if plan_message is not None:
-            ts, blocks = plan_message
-            decided = SlackMessage(text="Plan decided", blocks=render.decided(blocks, click.kind, click.user))
-            try:
-                await self.api.update(place.channel, ts, decided)
+        if plan is not None:
+            decided = plan.model_copy(update={"blocks": render.decided(plan.blocks, click.kind, click.user)})
+            try:  # through the editor: the plan may have been posted (edited in) a moment ago
+                await self.editor.finish(StatusRef(place.channel, plan_ts), decided)
             except Exception as exc:  # noqa: BLE001 - the decision stands either way
                 log.info("could not update the plan message", extra={"error": repr(exc)})
         await progress.deliver(render.render_reply(reply))

@@ -168,3 +168,14 @@ async def test_aclose_cancels_pending_work(editor, recorder, time):
     await editor.aclose()
     await time.advance(2.0)
     assert recorder.edits == [] and len(editor) == 0
+
+
+async def test_a_finished_message_edited_again_is_still_paced(editor, recorder, time):
+    await editor.finish("m", "plan")
+    await time.advance(0.3)
+    finishing = asyncio.create_task(editor.finish("m", "plan, approved"))
+    await time.advance(0.5)
+    assert not finishing.done()
+    await time.advance(0.5)
+    await finishing
+    assert recorder.contents() == ["plan", "plan, approved"] and recorder.gaps() == [pytest.approx(1.0)]
