@@ -37,6 +37,7 @@ from core.models import (
     Comparison,
     ComparisonRow,
     LogEvent,
+    Repository,
     ResultMeta,
     ScoredRepository,
     SearchParams,
@@ -49,6 +50,7 @@ log = logging.getLogger("omg.agents.comparator")
 
 MAX_REPOS = 5
 MAX_CANDIDATES = 4
+SIMILAR_POOL = 20  # searched, then re-ranked by shared words
 NO_TARGET = (
     "Which repositories should I compare? Name two to five, for example "
     "*compare pmndrs/zustand vs reduxjs/redux*, or search first and say *compare the first two*."
@@ -185,15 +187,25 @@ class Comparator:
             if self.source.info.kind == "catalog":
                 raise offline_not_found(target, self.source.info) from exc
             raise
-        words = repo.topics[:4] or _keywords(repo.description)
-        params = SearchParams(text=" ".join(words), synonym_groups=[words] if words else [],
-                              language=repo.language, limit=MAX_CANDIDATES + 1)
+        words = [w.lower() for w in repo.topics[:4]] or _keywords(repo.description)
+        if not words:
+            return []
+        params = SearchParams(text=" ".join(words), synonym_groups=[words], language=repo.language,
+                              limit=SIMILAR_POOL)
         try:
-            found = await self.source.search(params, sort="best", limit=MAX_CANDIDATES + 1)
+            found = await self.source.search(params, sort="best", limit=SIMILAR_POOL)
         except OmgError as exc:
             log.info("no compare candidates", extra={"repo": target, "error": repr(exc)})
             return []
-        return [r.full_name for r in found if r.full_name.lower() != target.lower()][:MAX_CANDIDATES]
+        wanted = set(words)
+
+        def overlap(r: Repository) -> int:
+            text = " ".join([r.full_name.replace("/", " "), r.description, *r.topics]).lower()
+            return len(wanted & set(re.findall(r"[a-z0-9+#-]+", text)))
+
+        ranked = sorted((r for r in found if r.full_name.lower() != target.lower()),
+                        key=lambda r: (overlap(r), r.stars), reverse=True)
+        return [r.full_name for r in ranked][:MAX_CANDIDATES]
 
     def _too_few(
         self, ctx: AgentContext, bundles: list[RepoBundle], failures: list[tuple[str, Exception]]
@@ -237,7 +249,7 @@ def _failure_note(name: str, exc: Exception, *, compared: bool = True) -> str:
 
 def _keywords(text: str) -> list[str]:
     words = [w for w in re.findall(r"[a-z][a-z0-9+#-]{2,}", text.lower()) if w not in _STOPWORDS]
-    return list(dict.fromkeys(words))[:4]
+    return list(dict.fromkeys(words))[:6]
 
 
 def _join(items: list[str], word: str = "and") -> str:
