@@ -104,8 +104,8 @@ class Comparator:
                 raise result
             if isinstance(result, Exception):
                 failures.append((target, result))
-            else:
-                bundles.append(result)
+            elif all(b.repo.full_name.lower() != result.repo.full_name.lower() for b in bundles):
+                bundles.append(result)  # two names can lead to one repo (a rename redirect)
         if len(bundles) < 2:
             return self._too_few(ctx, bundles, failures)
         notes += [_failure_note(name, exc) for name, exc in failures]

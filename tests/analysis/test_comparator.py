@@ -243,3 +243,11 @@ async def test_offline_missing_repos_are_explained_as_snapshot_limits() -> None:
     with pytest.raises(RepoNotFound) as info:
         await comparator.run(ctx("compare", ["ghost/one"])[0])
     assert "offline snapshot" in info.value.user_message
+
+
+async def test_two_names_for_one_repository_are_compared_once() -> None:
+    source = rich_source()
+    source.repos["facebook/zustand"] = source.repos["pmndrs/zustand"]  # a rename redirect
+    result = await Comparator(source, clock=clock).run(
+        ctx("compare", ["facebook/zustand", "pmndrs/zustand", "reduxjs/redux"])[0])
+    assert [r.repo.full_name for r in result.data.items] == ["pmndrs/zustand", "reduxjs/redux"]
