@@ -79,7 +79,7 @@ class SlackListeners:
         return event.user != self.bot_user_id
 
     async def _message(self, envelope: EventEnvelope, event: MessageEvent, mentioned: bool) -> None:
-        team = event.team or envelope.team_id
+        team = envelope.team_id or event.team  # the bot's workspace (Slack Connect users differ)
         place = Place(team, event.channel, event.thread)
         if not (event.is_dm or mentioned):
             if addressed_to_someone_else(event.text, self.bot_user_id):

@@ -24,6 +24,8 @@ from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEven
 log = logging.getLogger("omg.slack.progress")
 
 WORKING = "Working on it…"
+APP_LEVEL_ERRORS = frozenset({"missing_scope", "not_allowed_token_type", "access_denied",
+                              "feature_not_enabled", "invalid_auth"})
 
 
 class StatusRef(NamedTuple):
@@ -48,25 +50,29 @@ class AssistantStatus:
             self.edit, min_interval=min_interval, first_edit_delay=0.0, sleep=sleep
         )
         self._unsupported: OrderedDict[ThreadRef, None] = OrderedDict()
+        self.disabled = False  # the app itself cannot set statuses (scope, token type)
 
     async def edit(self, ref: ThreadRef, status: str) -> None:
         """The editor's callback (``RetryAfter`` propagates so the editor waits)."""
-        if ref in self._unsupported:
+        if ref in self._unsupported or self.disabled:
             return
         try:
             await self._api.set_status(ref.channel, ref.thread_ts, status)
-        except SlackCallFailed:
+        except SlackCallFailed as exc:
+            if exc.error in APP_LEVEL_ERRORS:
+                log.info("assistant status unavailable for this app", extra={"error": exc.error})
+                self.disabled = True
             self._unsupported[ref] = None
             while len(self._unsupported) > 1000:
                 self._unsupported.popitem(last=False)
 
     def show(self, ref: ThreadRef, step: str) -> None:
-        if ref not in self._unsupported:
+        if ref not in self._unsupported and not self.disabled:
             self._editor.submit(ref, as_status(step))
 
     async def clear(self, ref: ThreadRef) -> None:
         """Clear the status (paced like any other change; a posted reply clears it too)."""
-        if ref in self._unsupported:
+        if ref in self._unsupported or self.disabled:
             self._editor.discard(ref)
             return
         try:

@@ -120,3 +120,12 @@ async def test_people_talking_to_each_other_in_the_thread_are_left_alone(slack: 
     await slack.say("<@UBOB> what do you think?", thread_ts=ts)
     await slack.settle()
     assert len(slack.texts("C1", ts)) == 1
+
+
+async def test_without_the_assistant_feature_the_status_is_simply_left_out(slack: SlackHarness):
+    slack.fake.fail("assistant.threads.setStatus", "missing_scope")
+    await slack.say("find one", channel="D1", channel_type="im")
+    await slack.say("find two", channel="D2", channel_type="im")
+    await slack.settle()
+    assert len(slack.fake.calls_to("assistant.threads.setStatus", ok=None)) == 1
+    assert len(slack.fake.calls_to("chat.update")) == 2  # both answered
