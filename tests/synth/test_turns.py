@@ -70,7 +70,7 @@ async def test_a_conversation_reads_well_end_to_end() -> None:
     assert [a.label for a in search.actions][:3] == [
         "Analyze pmndrs/zustand", "Analyze reduxjs/redux", "Compare pmndrs/zustand vs reduxjs/redux"
     ]
-    assert search.footer and "offline snapshot" in search.footer
+    assert search.footer is None and "offline snapshot" in search.markdown  # said once, in the text
 
     detail = await say(coord, "analyze the second one")
     assert detail.markdown.startswith("_Following up on the React state management repositories we found..._")
