@@ -39,6 +39,7 @@ Reply error codes (``Reply.error``; adapters show refusals ephemerally):
     invalid_mode     an unknown --mode value    empty_feedback  an empty feedback message
     research_failed  the run ended in ERROR (the reply still carries the partial report)
     research_error   any other research error  internal       an unexpected bug (logged)
+    illegal_transition  a state change the state machine forbids (never in a valid flow)
 """
 
 from core.research.factory import build_research_service

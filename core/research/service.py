@@ -42,7 +42,7 @@ Notifier = Callable[[ConversationKey, Reply], Awaitable[None]]
 ERROR_CODES: dict[type[OmgError], str] = {
     NotAllowed: "not_allowed",
     StaleAction: "stale",
-    IllegalTransition: "stale",
+    IllegalTransition: "illegal_transition",  # a bug: valid flows never hit it (SC-004)
     ReviewExpired: "expired",
     SessionNotFound: "not_found",
     InvalidId: "not_found",

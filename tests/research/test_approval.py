@@ -190,3 +190,31 @@ async def test_feedback_is_taken_where_the_revise_click_happened(service: Resear
     revised = await service.take_feedback(IncomingMessage(key=thread, text="focus on Python", author="U1"))
     assert revised is not None and revised.actions[0].value.endswith(":2")
     assert await service.store.feedback_wait(thread.conversation_id) is None  # consumed
+
+
+async def test_random_valid_flows_never_hit_an_illegal_transition(settings: ResearchSettings) -> None:
+    """SC-004: any mix of clicks and messages, by anyone, in any order, gets a normal answer."""
+    import random
+
+    rng = random.Random(5)
+    service = build_research_service(settings, FakeRepoSource())
+    bot = BotService(RecordingCoordinator(), research=service)  # type: ignore[arg-type]
+    expected = {None, "not_allowed", "stale", "expired", "empty_feedback"}
+    for _ in range(12):
+        plans = [await deep_plan(service)]
+        for _ in range(6):
+            reply = plans[-1] if rng.random() < 0.8 else rng.choice(plans)
+            user = rng.choice(["U1", "U1", "U2", "ADMIN"])
+            step = rng.choice(["approve", "revise", "revise_inline", "cancel", "message"])
+            if step == "message":
+                answer = await bot.handle_message(IncomingMessage(key=KEY, text=rng.choice(["more on Python", ""]), author=user))
+            else:
+                kind = {"approve": ActionKind.APPROVE, "cancel": ActionKind.CANCEL}.get(step, ActionKind.REVISE)
+                value = reply.actions[0].value + (":only recent projects" if step == "revise_inline" else "")
+                answer = await bot.handle_action(ActionClick(key=KEY, kind=kind, value=value, user=user))
+            assert answer.error in expected, (step, answer.error, answer.markdown)
+            if answer.actions:
+                plans.append(answer)
+    for session in await service.store.list_sessions():
+        assert session.status in (S.REVIEW_PENDING, S.COMPLETED, S.CANCELLED), session.status
+        assert [p.version for p in session.plans] == list(range(1, len(session.plans) + 1))
