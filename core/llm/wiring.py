@@ -22,7 +22,7 @@ from core.analysis.readme import ReadmeCompressor
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
 from core.llm import LLMServices, build_llm
-from core.llm.tasks.classify import CascadeClassifier, LocalModel
+from core.llm.tasks.classify import CascadeClassifier
 from core.llm.tasks.narrative import LLMNarrator
 from core.llm.tasks.readme import LLMReadmeCompressor
 from core.llm.tasks.research import ClientStructuredLLM
