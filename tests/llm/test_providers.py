@@ -222,3 +222,18 @@ def test_gemini_schema_keeps_only_supported_keywords() -> None:
     assert schema["properties"]["items"]["maxItems"] == 3
     assert schema["properties"]["score"] == {"maximum": 10, "minimum": 0, "title": "Score",
                                              "type": "number"}
+
+
+async def test_gemini_retry_info_detail_is_honoured_without_a_header() -> None:
+    from core.llm.gemini import GeminiModel
+    from tests.fakes.gemini_server import FakeGeminiServer
+    from tests.llm.conftest import Sleeps, make_client
+
+    async with FakeGeminiServer() as server:
+        server.push(FakeGeminiServer.error(429, retry_delay="1.5s")).push_json(GOOD)
+        sleeps = Sleeps()
+        client = make_client(GeminiModel(api_key="gm-test-key-0000", base_url=server.base_url),
+                             sleeps=sleeps)
+        assert (await client.run(ask())).output.intent == "search"
+        await client.aclose()
+    assert sleeps.waits == [1.5]
