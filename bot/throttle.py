@@ -97,7 +97,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             self._messages[ref] = _Message(opened_at=self._clock(), last_edit=self._recent.pop(ref, None))
 
     def submit(self, ref: Ref, content: Content) -> None:
-        """Queue a progress update; the latest one wins. Ignored once the message is finished."""
+        """Queue a progress update; the latest one wins. Ignored while a final edit is pending."""
         state = self._messages.get(ref)
         if state is None:
             self.open(ref)
@@ -113,10 +113,10 @@ class CoalescingEditor(Generic[Ref, Content]):
         Waits for any edit in flight, then for the message's slot; raises the last error if the
         content could not be delivered (the caller then posts it as a new message instead).
         """
+        while (previous := self._messages.get(ref)) is not None and previous.done is not None:
+            await asyncio.wait([previous.done])  # another final for this message: go after it
         self.open(ref)
         state = self._messages[ref]
-        if state.closed:
-            raise RuntimeError("message already finished")
         state.pending, state.has_pending, state.final = content, True, True
         state.failures = 0
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -126,11 +126,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             state.worker.cancel()
             state.worker = None
         self._ensure_worker(ref, state)
-        try:
-            await done
-        finally:
-            state.closed = True
-            self._forget(ref, state)
+        await done
 
     def discard(self, ref: Ref) -> None:
         """Forget ``ref``: drop pending progress (e.g. the message was deleted)."""
@@ -212,7 +208,7 @@ class CoalescingEditor(Generic[Ref, Content]):
                 if state.failures > self.max_retries:
                     if final:
                         state.pending, state.has_pending = None, False
-                        self._resolve(state, exc)
+                        self._resolve(ref, state, exc)
                         return
                     if not state.final:  # give up on progress; a pending final still goes out
                         state.pending, state.has_pending = None, False
@@ -223,7 +219,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             except Exception as exc:  # noqa: BLE001 - a failed progress edit must not stop the turn
                 state.last_edit = self._clock()
                 if final:
-                    self._resolve(state, exc)
+                    self._resolve(ref, state, exc)
                     return
                 log.warning("progress edit failed", extra={"error": repr(exc)})
                 continue
@@ -234,11 +230,13 @@ class CoalescingEditor(Generic[Ref, Content]):
             state.edits += 1
             state.edit_times.append(started)
             if final:
-                self._resolve(state, None)
+                self._resolve(ref, state, None)
                 return
 
-    @staticmethod
-    def _resolve(state: _Message[Content], exc: Exception | None) -> None:
+    def _resolve(self, ref: Ref, state: _Message[Content], exc: Exception | None) -> None:
+        """The final content was delivered (or given up): stop pacing, wake ``finish``."""
+        state.closed = True
+        self._forget(ref, state)
         if state.done is None or state.done.done():
             return
         if exc is None:

@@ -179,3 +179,11 @@ async def test_a_finished_message_edited_again_is_still_paced(editor, recorder, 
     await time.advance(0.5)
     await finishing
     assert recorder.contents() == ["plan", "plan, approved"] and recorder.gaps() == [pytest.approx(1.0)]
+
+
+async def test_two_finals_for_one_message_are_sent_in_turn(editor, recorder, time):
+    first = asyncio.create_task(editor.finish("m", "one"))
+    second = asyncio.create_task(editor.finish("m", "two"))
+    await time.advance(2.0)
+    await asyncio.gather(first, second)
+    assert recorder.contents() == ["one", "two"] and recorder.gaps() == [pytest.approx(1.0)]
