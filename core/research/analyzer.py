@@ -14,7 +14,7 @@ import re
 import threading
 from functools import cache
 from importlib import resources
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -43,7 +43,7 @@ _train_lock = threading.Lock()
 
 
 @cache
-def _model():  # type: ignore[no-untyped-def]
+def _model() -> Any:  # a fitted sklearn Pipeline (sklearn is imported lazily)
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import FeatureUnion, Pipeline

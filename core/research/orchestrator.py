@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 from core.errors import NotAllowed, OmgError, ReviewExpired, StaleAction
@@ -24,6 +25,7 @@ from core.research.models import (
     FeedbackRequest,
     ModeDecision,
     ResearchMode,
+    ResearchPlan,
     ResearchSession,
     ResearchStatus,
 )
@@ -99,7 +101,7 @@ class Orchestrator:
         auto = self.local_analyzer.decide(text)
         return ModeDecision(mode=override, rationale=override_rationale(override, auto), source="override")
 
-    def _planned(self, session: ResearchSession, plan) -> None:  # type: ignore[no-untyped-def]
+    def _planned(self, session: ResearchSession, plan: ResearchPlan) -> None:
         if session.status is not S.PLANNING:
             raise StaleAction("This research was cancelled while it was being planned.")
         session.plans.append(plan)
@@ -133,7 +135,10 @@ class Orchestrator:
             )
         return False
 
-    async def _decide(self, session_id: str, user: str, plan_version: int | None, apply) -> ResearchSession:  # type: ignore[no-untyped-def]
+    async def _decide(
+        self, session_id: str, user: str, plan_version: int | None,
+        apply: Callable[[ResearchSession], None],
+    ) -> ResearchSession:
         expired = False
 
         def change(session: ResearchSession) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 from core.errors import (
@@ -107,7 +107,7 @@ class ResearchService:
 
     # -- replies -----------------------------------------------------------------------------
 
-    def plan_reply(self, session: ResearchSession, conversation_id: str, notes: list[str] = ()) -> Reply:  # type: ignore[assignment]
+    def plan_reply(self, session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
         markdown = render_plan(session, review_ttl_seconds=self.orchestrator.settings.review_ttl_seconds)
         prefix = "".join(f"_{note}_\n\n" for note in notes)
         actions = plan_actions(session) if session.status is S.REVIEW_PENDING else []
@@ -115,7 +115,7 @@ class ResearchService:
                      footer=f"Research session {session.id}")
 
     @staticmethod
-    def final_reply(session: ResearchSession, conversation_id: str, notes: list[str] = ()) -> Reply:  # type: ignore[assignment]
+    def final_reply(session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
         report = session.report or build_report(session)
         prefix = "".join(f"_{note}_\n\n" for note in notes)
         error = None
@@ -138,7 +138,8 @@ class ResearchService:
             )
             if session.status is S.REVIEW_PENDING:
                 return self.plan_reply(session, conversation_id, parsed.notes)
-            await emit(progress, LogEvent(content=f"Quick Scan plan: {len(session.plan.steps)} steps."))  # type: ignore[union-attr]
+            steps = len(session.plan.steps) if session.plan else 0
+            await emit(progress, LogEvent(content=f"Quick Scan plan: {steps} steps."))
             session = await self.orchestrator.execute(session.id, progress)
             return self.final_reply(session, conversation_id, parsed.notes)
         except Exception as exc:
