@@ -233,8 +233,8 @@ def main(argv: list[str] | None = None) -> None:
            "updates", 1)
     report("smallest gap between updates of a message", min(gaps) if gaps else float("nan"), "s",
            1.0, lower_is_better=False)
-    report("Block Kit payloads over Slack's limits", float(ack_stats["violations"] + pace_stats["violations"]),
-           "count", 0)
+    violations = ack_stats["violations"] + pace_stats["violations"]
+    report("Block Kit payloads over Slack's limits", float(violations), "count", 0)
 
 
 if __name__ == "__main__":

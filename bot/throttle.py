@@ -94,7 +94,8 @@ class CoalescingEditor(Generic[Ref, Content]):
     def open(self, ref: Ref) -> None:
         """Start pacing ``ref`` (a message that was just posted). Idempotent."""
         if ref not in self._messages:
-            self._messages[ref] = _Message(opened_at=self._clock(), last_edit=self._recent.pop(ref, None))
+            last_edit = self._recent.pop(ref, None)
+            self._messages[ref] = _Message(opened_at=self._clock(), last_edit=last_edit)
 
     def submit(self, ref: Ref, content: Content) -> None:
         """Queue a progress update; the latest one wins. Ignored while a final edit is pending."""

@@ -129,7 +129,8 @@ class SlackListeners:
             return
         if kind is ActionKind.FEEDBACK:
             verdict, classification = render.feedback_value(value)
-            await self.turns.feedback(place, click_of(place, kind, verdict, payload.user.id), classification)
+            click = click_of(place, kind, verdict, payload.user.id)
+            await self.turns.feedback(place, click, classification)
         elif kind in render.DECISIONS:
             message = payload.message
             plan = (SlackMessage(text=message.text or "Research plan", blocks=message.blocks)
@@ -166,7 +167,8 @@ class SlackListeners:
             await self.turns.message(place, text, command.user_id)
 
     async def _research(self, command: SlashCommand, goal: str, mode: str | None) -> None:
-        place = await self._open_thread(command, f"<@{command.user_id}> started research: *{escape(goal)}*")
+        label = f"<@{command.user_id}> started research: *{escape(goal)}*"
+        place = await self._open_thread(command, label)
         if place is None:
             return
         await self.turns.run(place, lambda progress: self.turns.service.start_research(

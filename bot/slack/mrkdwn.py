@@ -155,8 +155,9 @@ def from_slack(text: str, *, bot_user_id: str | None = None) -> str:
     unwrapped (``<https://x|x>`` -> ``https://x``), entities unescaped."""
     if bot_user_id:
         text = re.sub(rf"<@{re.escape(bot_user_id)}(?:\|[^>]*)?>", " ", text)
-    text = _SLACK_LINK.sub(lambda m: m.group(1) if m.group(1).startswith("http") else m.group(2) or m.group(1),
-                           text)
+    text = _SLACK_LINK.sub(
+        lambda m: m.group(1) if m.group(1).startswith("http") else m.group(2) or m.group(1), text
+    )
     text = _SLACK_USER.sub(r"@\1", text)
     text = _SLACK_CHANNEL.sub(lambda m: f"#{m.group(2) or m.group(1)}", text)
     text = _SLACK_SPECIAL.sub(r"@\1", text)

@@ -125,7 +125,9 @@ class TurnProgress:
 
     async def _post_status(self) -> None:
         try:
-            posted = await self._api.post(self.thread.channel, self.view(), thread_ts=self.thread.thread_ts)
+            posted = await self._api.post(
+                self.thread.channel, self.view(), thread_ts=self.thread.thread_ts
+            )
         except Exception as exc:  # noqa: BLE001 - the answer is still posted at the end
             log.warning("could not post the status message", extra={"error": repr(exc)})
             return
@@ -173,7 +175,9 @@ class TurnProgress:
             except Exception as exc:  # noqa: BLE001 - fall back to a new message
                 log.info("status replacement failed; posting instead", extra={"error": repr(exc)})
                 await self._remove_status()
-                posted += await self._api.post(self.thread.channel, first, thread_ts=self.thread.thread_ts)
+                posted += await self._api.post(
+                    self.thread.channel, first, thread_ts=self.thread.thread_ts
+                )
         else:
             posted += await self._api.post(self.thread.channel, first, thread_ts=self.thread.thread_ts)
         posted += await self._api.post_all(self.thread.channel, rest, thread_ts=self.thread.thread_ts)

@@ -34,7 +34,9 @@ class HttpReceiver:
         await web.TCPSite(self._runner, self.host, self.port).start()
         if self._runner.addresses:
             self.port = self._runner.addresses[0][1]  # the real port when asked for port 0
-        log.warning("slack http mode listening", extra={"host": self.host, "port": self.port, "path": self.path})
+        log.warning(
+            "slack http mode listening", extra={"host": self.host, "port": self.port, "path": self.path}
+        )
         return self.port
 
     async def handle(self, request: web.Request) -> web.Response:

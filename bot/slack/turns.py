@@ -110,10 +110,13 @@ class Turns:
 
     async def suggestion(self, place: Place, click: ActionClick) -> None:
         """A suggestion or option button: continues the thread as if the clicker typed it."""
-        await self.api.post(place.channel, render.chose(click.user, click.value), thread_ts=place.thread_ts)
+        chose = render.chose(click.user, click.value)
+        await self.api.post(place.channel, chose, thread_ts=place.thread_ts)
         await self.run(place, lambda progress: self.service.handle_action(click, progress))
 
-    async def decision(self, place: Place, click: ActionClick, plan: SlackMessage | None, plan_ts: str) -> None:
+    async def decision(
+        self, place: Place, click: ActionClick, plan: SlackMessage | None, plan_ts: str
+    ) -> None:
         """Approve / Revise / Cancel: refusals go to the clicker only; the plan loses its
         buttons once decided."""
         progress = self.progress(place, "Working on the plan…")
@@ -126,7 +129,8 @@ class Turns:
             await self.ephemeral(place, click.user, reply.markdown)
             return
         if plan is not None:
-            decided = plan.model_copy(update={"blocks": render.decided(plan.blocks, click.kind, click.user)})
+            blocks = render.decided(plan.blocks, click.kind, click.user)
+            decided = plan.model_copy(update={"blocks": blocks})
             try:  # through the editor: the plan may have been posted (edited in) a moment ago
                 await self.editor.finish(StatusRef(place.channel, plan_ts), decided)
             except Exception as exc:  # noqa: BLE001 - the decision stands either way

@@ -288,7 +288,9 @@ class FakeSlackApi:
             return self._error(call, "invalid_auth")
         switch = self._take_switch(method)
         if switch is not None:
-            headers = {"Retry-After": f"{switch.retry_after:g}"} if switch.retry_after is not None else {}
+            headers = {}
+            if switch.retry_after is not None:
+                headers["Retry-After"] = f"{switch.retry_after:g}"
             return self._error(call, switch.error, status=switch.status, headers=headers)
         handler = getattr(self, "_" + method.replace(".", "_"), None)
         result = handler(args) if handler else {}

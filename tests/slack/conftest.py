@@ -125,7 +125,9 @@ class SlackHarness:
         body = urllib.parse.urlencode({"payload": json.dumps(payload)})
         return await self.post(body, "application/x-www-form-urlencoded")
 
-    async def command(self, command: str, text: str, *, user: str = "UALICE", channel: str = "C1") -> Sent:
+    async def command(
+        self, command: str, text: str, *, user: str = "UALICE", channel: str = "C1"
+    ) -> Sent:
         body = urllib.parse.urlencode({
             "token": "legacy", "team_id": TEAM, "channel_id": channel, "channel_name": "general",
             "user_id": user, "user_name": user.lower(), "command": command, "text": text,
@@ -152,7 +154,8 @@ def slack_settings(fake: FakeSlackApi, *, edit_interval: float = 0.2) -> SlackSe
 async def start_harness(*, edit_interval: float = 0.2, step_delay: float = 0.0) -> SlackHarness:
     fake = FakeSlackApi()
     await fake.start()
-    backend = SlackBackend(build_bot_app(step_delay=step_delay), settings=slack_settings(fake, edit_interval=edit_interval))
+    settings = slack_settings(fake, edit_interval=edit_interval)
+    backend = SlackBackend(build_bot_app(step_delay=step_delay), settings=settings)
     await backend.start()
     return SlackHarness(fake, backend, aiohttp.ClientSession())
 

@@ -85,7 +85,8 @@ class ChatAgent:
 class ScriptedSynthesizer:
     def synthesize(self, result: AgentResult, ctx: SynthesisContext) -> Synthesis:
         if isinstance(result.data, RepoList):
-            lines = [f"{n}. **[{r.full_name}]({r.html_url})**" for n, r in enumerate(result.data.items, 1)]
+            items = result.data.items
+            lines = [f"{n}. **[{r.full_name}]({r.html_url})**" for n, r in enumerate(items, 1)]
             markdown = f"{result.text}\n\n" + "\n".join(lines)
             return Synthesis(markdown=markdown, data=result.data, suggestions=["compare the first two"])
         return Synthesis(markdown=result.text or "", suggestions=[])
@@ -140,8 +141,8 @@ def build_bot_app(*, step_delay: float = 0.0, extra_steps: int = 0) -> BotApp:
     deduper = MemoryEventDeduper()
     classifier = ScriptedClassifier()
     chat = ChatAgent()
-    agents = {Intent.SEARCH: SearchAgent(step_delay, extra_steps), Intent.CHAT: chat, Intent.ANALYZE: chat,
-              Intent.COMPARE: chat, Intent.CLARIFY: chat}
+    agents = {Intent.SEARCH: SearchAgent(step_delay, extra_steps), Intent.CHAT: chat,
+              Intent.ANALYZE: chat, Intent.COMPARE: chat, Intent.CLARIFY: chat}
     coordinator = Coordinator(store=store, classifier=classifier, agents=agents,
                               synthesizer=ScriptedSynthesizer(), settings=CoreSettings())
     service = BotService(coordinator, deduper=deduper, research=FakeResearch())

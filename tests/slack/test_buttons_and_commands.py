@@ -32,7 +32,9 @@ async def test_a_suggestion_click_continues_the_thread_as_the_clicker(slack: Sla
     assert conversation is not None and conversation.messages[-2].author == "UBOB"
 
 
-async def start_research(slack: SlackHarness, goal: str = "state libraries --deep") -> tuple[str, StoredMessage]:
+async def start_research(
+    slack: SlackHarness, goal: str = "state libraries --deep"
+) -> tuple[str, StoredMessage]:
     sent = await slack.command("/research", goal)
     assert sent.status == 200 and sent.text == ""
     await slack.settle()
@@ -77,7 +79,9 @@ async def test_a_stale_click_is_refused_privately(slack: SlackHarness):
     assert slack.app.service.research.decisions == [("UALICE", "cancel")]
 
 
-async def test_feedback_is_logged_with_the_classification(slack: SlackHarness, caplog: pytest.LogCaptureFixture):
+async def test_feedback_is_logged_with_the_classification(
+    slack: SlackHarness, caplog: pytest.LogCaptureFixture
+):
     ts = await slack.mention("find react state")
     await slack.settle()
     with caplog.at_level(logging.INFO, logger="omg.slack"):

@@ -9,7 +9,9 @@ from tests.fakes.slack_api import BOT_ID, BOT_USER
 from tests.slack.conftest import SlackHarness
 
 
-async def test_a_mention_gets_a_status_that_is_edited_then_replaced_by_the_answer(slow_slack: SlackHarness):
+async def test_a_mention_gets_a_status_that_is_edited_then_replaced_by_the_answer(
+    slow_slack: SlackHarness,
+):
     ts = await slow_slack.mention("find react state management")
     await slow_slack.settle()
     [answer] = slow_slack.bot_messages("C1", ts)  # one message in the thread: status became answer

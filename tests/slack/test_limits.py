@@ -50,7 +50,8 @@ async def test_msg_too_long_is_answered_by_splitting_further(slack: SlackHarness
     slack.fake.max_message_chars = 1500
     ts = await slack.mention("give me a long answer")
     await slack.settle()
-    refused = slack.fake.calls_to("chat.update", ok=False) + slack.fake.calls_to("chat.postMessage", ok=False)
+    refused = [*slack.fake.calls_to("chat.update", ok=False),
+               *slack.fake.calls_to("chat.postMessage", ok=False)]
     assert refused and all(c.error == "msg_too_long" for c in refused)
     numbers = [int(line.split(".")[0]) for line in body_of(slack, ts).split("\n") if line[:1].isdigit()]
     assert numbers == list(range(len(numbers))) and len(numbers) >= 10

@@ -79,7 +79,8 @@ def comparison() -> Comparison:
 
 
 def test_comparison_is_a_table_with_a_column_per_repo():
-    [message] = valid(render.render_reply(answer("Comparing 2.\n\nZustand wins.", structured_data=comparison())))
+    reply = answer("Comparing 2.\n\nZustand wins.", structured_data=comparison())
+    [message] = valid(render.render_reply(reply))
     text = message.blocks[0]["text"]["text"]
     lead, table, verdict = text.partition("```")[0], text.split("```")[1], text.split("```")[2]
     assert lead.strip() == "Comparing 2." and "Zustand wins." in verdict
@@ -125,7 +126,8 @@ def test_feedback_buttons_carry_the_classification_and_the_footer_is_a_context_b
     feedback = next(b for b in message.blocks if b.get("block_id") == render.FEEDBACK_BLOCK)
     verdict, meta = render.feedback_value(feedback["elements"][1]["value"])
     assert verdict == "wrong" and meta["intent"] == "search" and meta["confidence"] == 0.92
-    assert message.blocks[-1] == {"type": "context", "elements": [{"type": "mrkdwn", "text": "Data: offline snapshot."}]}
+    footer = {"type": "mrkdwn", "text": "Data: offline snapshot."}
+    assert message.blocks[-1] == {"type": "context", "elements": [footer]}
 
 
 def test_plans_get_decision_buttons_and_no_feedback():

@@ -121,7 +121,8 @@ async def test_retry_after_is_honoured_and_the_latest_content_is_retried(editor,
 
 
 async def test_a_final_answer_that_stays_rate_limited_raises(time, recorder):
-    editor = CoalescingEditor(recorder, min_interval=1.0, max_retries=2, clock=time.clock, sleep=time.sleep)
+    editor = CoalescingEditor(recorder, min_interval=1.0, max_retries=2, clock=time.clock,
+                              sleep=time.sleep)
     recorder.failures = [RetryAfter(1)] * 3
     finishing = asyncio.create_task(editor.finish("m", "answer"))
     await time.advance(5)
