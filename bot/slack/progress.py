@@ -113,6 +113,7 @@ class TurnProgress:
         self._creating: asyncio.Task[None] | None = None
         self._finished = False  # late events must not touch the answer that replaced the status
         self._assistant_shown = False
+        self._version = 0  # bumped by every visible change
 
     def view(self) -> SlackMessage:
         return render.status(self.current, self.done, self.draft)
@@ -124,6 +125,7 @@ class TurnProgress:
         await asyncio.shield(self._creating)
 
     async def _post_status(self) -> None:
+        version = self._version
         try:
             posted = await self._api.post(
                 self.thread.channel, self.view(), thread_ts=self.thread.thread_ts
@@ -133,6 +135,8 @@ class TurnProgress:
             return
         self.ref = StatusRef(self.thread.channel, posted[0])
         self._editor.open(self.ref)
+        if self._version != version and not self._finished:  # progress made while posting
+            self._editor.submit(self.ref, self.view())
 
     async def __call__(self, event: ProgressEvent) -> None:
         if self._finished or not self._apply(event):
@@ -159,6 +163,7 @@ class TurnProgress:
             self.current = "Putting the answer together…"
         else:
             return False
+        self._version += 1
         return True
 
     async def deliver(self, messages: list[SlackMessage]) -> list[str]:
@@ -179,8 +184,12 @@ class TurnProgress:
                     self.thread.channel, first, thread_ts=self.thread.thread_ts
                 )
         else:
-            posted += await self._api.post(self.thread.channel, first, thread_ts=self.thread.thread_ts)
-        posted += await self._api.post_all(self.thread.channel, rest, thread_ts=self.thread.thread_ts)
+            posted += await self._api.post(
+                self.thread.channel, first, thread_ts=self.thread.thread_ts
+            )
+        posted += await self._api.post_all(
+            self.thread.channel, rest, thread_ts=self.thread.thread_ts
+        )
         if self._assistant is not None and self._assistant_shown:
             await self._assistant.clear(self.thread)
         return posted
