@@ -206,10 +206,15 @@ def training_samples() -> tuple[Sample, ...]:
     return tuple(samples)
 
 
-def training_vocabulary(samples: tuple[Sample, ...]) -> Vocabulary:
-    """Ordinary words of the utterance set (repository slot values excluded)."""
-    names = {v.lower() for v in slots()["repo"]}
-    texts = [s.text for s in samples] + [v for key in ("topic", "task", "need", "lang") for v in slots()[key]]
+def training_vocabulary(samples: tuple[Sample, ...] | None = None) -> Vocabulary:
+    """Ordinary words: the utterance templates (without their slot values or typo twins), the
+    non-repository slot values and ``common_words.txt``; repository slot values are exempt."""
+    del samples  # kept for call compatibility: the vocabulary comes from the files themselves
+    names = {v.lower() for key in ("repo", "library", "framework") for v in slots()[key]}
+    texts = [_SLOT.sub(" ", str(record["text"])) for path in training_files() for _, record in read_jsonl(path)]
+    texts += [v for key in ("topic", "task", "need", "lang", "product", "thing") for v in slots()[key]]
+    common = data_root().joinpath("common_words.txt").read_text(encoding="utf-8")
+    texts += [line for line in common.splitlines() if not line.startswith("#")]
     return Vocabulary.from_texts(texts, names=names | _curated_names())
 
 

@@ -66,7 +66,7 @@ class LocalIntentClassifier:
         self.trained = trained or load_or_train()
         indexes = [names, shipped_name_index()] if names is not None else [shipped_name_index()]
         self.names = ChainedNameIndex(indexes)
-        self.finder = MentionFinder(self.trained.vocabulary, self.names)
+        self.finder = MentionFinder(self.trained.vocabulary, self.names, fuzzy_names=shipped_name_index().keyed())
         self.resolver = ReferenceResolver(self.finder)
         self.featurizer = Featurizer(self.finder)
         self.confidence_threshold = confidence_threshold

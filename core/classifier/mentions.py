@@ -6,8 +6,9 @@ then a ``RepoNameIndex``). ``core.classifier.references`` turns mentions into fu
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -41,13 +42,16 @@ class Mention:
 
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "penultimate": -2,
+    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "penultimate": -2, "top": 1, "bottom": -1,
 }
 _CARDINALS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10,
 }
-_ORD_WORD = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|penultimate|\d{1,2}(?:st|nd|rd|th)"
+_ORD_WORD = (
+    r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|penultimate|top|bottom|"
+    r"\d{1,2}(?:st|nd|rd|th)"
+)
 _NOUN = (
     r"ones?|repos?|repositor(?:y|ies)|results?|options?|items?|entr(?:y|ies)|picks?|projects?|"
     r"librar(?:y|ies)|libs?|tools?|packages?|frameworks?|choices?|links?|suggestions?|crates?|modules?"
@@ -134,11 +138,17 @@ def _number(word: str) -> int:
 
 
 class MentionFinder:
-    """Finds mentions in one message; names are looked up in ``referents`` then ``index``."""
+    """Finds mentions in one message; names are looked up in ``referents`` then ``index``.
 
-    def __init__(self, vocabulary: Vocabulary, index: RepoNameIndex | None) -> None:
+    ``fuzzy_names`` (name key -> full name) lets the lenient pass forgive one typo ("zustnad").
+    """
+
+    def __init__(
+        self, vocabulary: Vocabulary, index: RepoNameIndex | None, fuzzy_names: Mapping[str, str] | None = None
+    ) -> None:
         self.vocabulary = vocabulary
         self.index = index
+        self.fuzzy_names = dict(fuzzy_names or {})
 
     def find(self, text: str, referents: Sequence[str] = (), *, lenient: bool = False) -> list[Mention]:
         found: list[Mention] = []
@@ -227,6 +237,8 @@ class MentionFinder:
         word = match.group(2).lower()
         if word.startswith("last") and _LAST_NOT_REF.match(after):
             return False
+        if word in ("top", "bottom") and not (match.group(3) and re.match(r"ones?\b|picks?\b|results?\b|options?\b|items?\b|entr", match.group(3), _FLAGS)):
+            return False  # "the top one", but not "top frameworks"
         if match.group(3):  # "the second one", "first repo"
             return not _POSSESSIVE.search(before)
         if not re.match(rf"\s*(?:{_CONNECTOR}|one\b)", after, _FLAGS):
@@ -289,8 +301,25 @@ class MentionFinder:
                     matched = True
                     break
             if not matched:
+                if lenient:
+                    fuzzy = self._fuzzy(tokens[i][2], keyed)
+                    if fuzzy:
+                        start, end, raw = tokens[i]
+                        out.append(Mention(MentionKind.NAME, start, end, raw, full_name=fuzzy,
+                                           in_context=fuzzy.lower() in in_context))
                 i += 1
         return out
+
+    def _fuzzy(self, token: str, keyed: Mapping[str, str]) -> str | None:
+        """A near-miss spelling of a listed or well-known repository name (lenient pass only)."""
+        key = name_key(token)
+        if len(key) < 5 or not token.isalpha() or self.vocabulary.is_common(token):
+            return None
+        for names in (keyed, self.fuzzy_names):
+            close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.8)
+            if close:
+                return names[close[0]]
+        return None
 
     @staticmethod
     def _contiguous(text: str, window: list[tuple[int, int, str]]) -> bool:

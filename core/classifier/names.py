@@ -57,6 +57,10 @@ class StaticNameIndex:
     def __len__(self) -> int:
         return len(self._by_full)
 
+    def keyed(self) -> dict[str, str]:
+        """Name key -> most-starred full name (for typo-tolerant matching)."""
+        return {key: fulls[0] for key, fulls in self._by_key.items() if fulls}
+
     def resolve(self, token: str) -> list[str]:
         token = token.strip().lower()
         if "/" in token:

@@ -49,7 +49,7 @@ def fingerprint() -> str:
     for name in _CODE:
         digest.update(package.joinpath(name).read_bytes())
     root = data_root()
-    data_files = [root.joinpath(n) for n in ("slots.json", "repo_names.txt", "extra_repos.txt")]
+    data_files = [root.joinpath(n) for n in ("slots.json", "repo_names.txt", "extra_repos.txt", "common_words.txt")]
     data_files += sorted(root.joinpath("train").iterdir(), key=lambda p: p.name)
     for path in data_files:
         if path.name.endswith((".jsonl", ".json", ".txt")):
