@@ -23,3 +23,17 @@ def select_backends(app: BotApp) -> list[Backend]:
 
         backends.append(ShellBackend(app))
     return backends
+
+
+def reply_router(backends: list[Backend]):
+    """One notifier for the research service: each reply goes to the backend of its platform."""
+    from core.models import ConversationKey, Reply
+
+    async def deliver(key: ConversationKey, reply: Reply) -> None:
+        for backend in backends:
+            if key.platform in backend.platforms:
+                await backend.deliver(key, reply)
+                return
+        await backends[0].deliver(key, reply)
+
+    return deliver

@@ -8,14 +8,20 @@ of its own (that lives in the stores), so a restart or a second instance loses n
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the composition root imports every component; backends only need the type
     from bot.app import BotApp
+    from core.models import ConversationKey, Reply
+
+log = logging.getLogger("omg.backend")
 
 
 class Backend(ABC):
     name: str = "backend"
+    #: the ``ConversationKey.platform`` values this backend can post into (see ``deliver``)
+    platforms: tuple[str, ...] = ()
 
     def __init__(self, app: BotApp) -> None:
         self.app = app
@@ -26,3 +32,14 @@ class Backend(ABC):
 
     async def shutdown(self) -> None:
         """Stop accepting work; finish or checkpoint what is in flight. Default: nothing to do."""
+
+    async def deliver(self, key: ConversationKey, reply: Reply) -> None:
+        """Post ``reply`` into the conversation ``key`` when nobody is waiting on a request:
+        e.g. the report of a research run that resumed after a restart.
+
+        Default: log that the reply could not be delivered (it stays in the research session,
+        where ``omg research --show`` finds it). Override in backends that can post unprompted.
+        """
+        log.warning(
+            "no way to deliver a reply here", extra={"backend": self.name, "conversation_id": key.conversation_id}
+        )

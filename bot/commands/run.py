@@ -9,7 +9,7 @@ import logging
 import signal
 
 from bot.app import build_app
-from bot.backends import select_backends
+from bot.backends import reply_router, select_backends
 from core.logs import configure_logging
 
 log = logging.getLogger("omg.run")
@@ -26,6 +26,8 @@ async def serve() -> int:
     backends = select_backends(app)
     loop = asyncio.get_running_loop()
     tasks = [asyncio.create_task(b.serve(), name=b.name) for b in backends]
+    if app.research is not None:
+        app.research.notifier = reply_router(backends)
     await app.resume_research()  # research runs a restart interrupted continue in the background
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

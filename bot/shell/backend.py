@@ -31,6 +31,7 @@ QUIT = {"/quit", "/exit", "quit", "exit"}
 
 class ShellBackend(Backend):
     name = "shell"
+    platforms = ("shell", "cli")
 
     def __init__(
         self,
@@ -74,6 +75,11 @@ class ShellBackend(Backend):
 
     async def shutdown(self) -> None:
         self._stopped = True
+
+    async def deliver(self, key: ConversationKey, reply: Reply) -> None:
+        """A resumed research report: print it, labelled with its conversation."""
+        self.write(self.render.dim(f"[conversation '{key.thread}']"))
+        self.show(reply)
 
     async def _read_line(self) -> str | None:
         if self.interactive:

@@ -16,6 +16,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.base import Backend
+from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.slack.listeners import SlackListeners
@@ -26,6 +27,7 @@ from bot.slack.tasks import TaskTracker
 from bot.slack.threads import ThreadIndex
 from bot.slack.turns import Turns
 from bot.throttle import CoalescingEditor
+from core.models import ConversationKey, Reply
 
 if TYPE_CHECKING:
     from bot.app import BotApp
@@ -35,6 +37,7 @@ log = logging.getLogger("omg.slack")
 
 class SlackBackend(Backend):
     name = "slack"
+    platforms = ("slack",)
 
     def __init__(
         self,
@@ -127,6 +130,12 @@ class SlackBackend(Backend):
     async def _edit_status(self, ref: StatusRef, message: SlackMessage) -> None:
         assert self.api is not None
         await self.api.update(ref.channel, ref.ts, message)
+
+    async def deliver(self, key: ConversationKey, reply: Reply) -> None:
+        """Post a reply nobody is waiting for (a resumed research report) into its thread."""
+        if self.api is None:
+            raise RuntimeError("the Slack backend is not connected")
+        await self.api.post_all(key.channel, render.render_reply(reply), thread_ts=key.thread)
 
     async def serve(self) -> None:
         try:
