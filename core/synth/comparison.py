@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.analysis.need import DEFAULT_WEIGHTS
 from core.models import DIMENSIONS, Comparison, ComparisonRow, ScoredRepository
 from core.synth.format import age, cell, compact_number, join_words, score, sentence, signed, truncate
 from core.synth.glossary import label
@@ -215,8 +216,13 @@ def render_comparison(data: Comparison, rc: RenderContext) -> str:
         if len(data.items) > len(rows):
             intro += f" (I kept the first {len(rows)} of the {len(data.items)} you gave me.)"
     need = for_need(data.need)
-    if need:
+    if need and data.weights and not _default_weights(data.weights):
         intro += f" You mentioned you need it {need}, so I weighed that in."
+    elif need:
+        intro += (
+            f" You mentioned you need it {need}; I have no specific measure for that, "
+            "so I used my standard weights."
+        )
     trimmed = data.model_copy(update={"items": rows})
     sections = [intro, differences_table(rows, rc, data.need), winners(rows, rc)]
     found = notes(rows, rc)
@@ -225,3 +231,8 @@ def render_comparison(data: Comparison, rc: RenderContext) -> str:
     if len(rows) > 1:
         sections.append(final_recommendation(trimmed, rc))
     return "\n\n".join(sections)
+
+
+def _default_weights(weights: dict[str, float]) -> bool:
+    """True when the Comparator recognised no need profile (the weights are the defaults)."""
+    return all(abs(weights.get(k, 0.0) - v) < 1e-9 for k, v in DEFAULT_WEIGHTS.items())

@@ -115,3 +115,14 @@ def test_follow_up_acknowledgement(run) -> None:
     out = run(comparison(2), intent=Intent.COMPARE, message="compare the first two",
               previous=repo_list(4), previous_query="find React libraries")
     assert out.markdown.startswith("_Following up on the React libraries we found..._")
+
+
+def test_a_recognised_need_is_weighed_in_an_unknown_one_is_said_plainly(run) -> None:
+    from core.analysis.need import DEFAULT_WEIGHTS, extract_need
+
+    known = extract_need("compare them for a small team")
+    data = comparison(2, need=known.text, weights=known.weights)
+    assert "so I weighed that in" in run(data, **COMPARE).markdown
+    unknown = comparison(2, need="for machine learning", weights=DEFAULT_WEIGHTS)
+    md = run(unknown, **COMPARE).markdown
+    assert "weighed that in" not in md and "I used my standard weights" in md
