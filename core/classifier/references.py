@@ -158,7 +158,7 @@ class ReferenceResolver:
                 resolution.detail = f"only {repos[0]} to compare"
             return
         if 2 <= len(referents):
-            resolution.repos = referents[:MAX_TARGETS]
+            resolution.repos = list(referents[:MAX_TARGETS])
             resolution.detail = f"no explicit targets: all {len(resolution.repos)} repositories in context"
         else:
             resolution.problem = Problem.TOO_FEW
