@@ -41,34 +41,52 @@ class ThreadContext:
     def n_referents(self) -> int:
         return len(self.referents)
 
+    @property
+    def known_names(self) -> tuple[str, ...]:
+        """Repositories a bare name may point at in this thread (the focus, then the listing)."""
+        if self.focus and self.focus not in self.referents:
+            return (self.focus, *self.referents)
+        return self.referents
+
 
 def build_context(history: Sequence[Message]) -> ThreadContext:
+    """Read the window newest first: the latest data sets ``data_type``; a repo_detail sets the
+    ``focus``; ordinals count over the latest *listing* (a search, a comparison, or a question's
+    repository options), even when an analysis of one of its items came after it, so
+    "analyze the second one" then "compare the first two" both count over the search results."""
     window = tuple(history[-CONTEXT_MESSAGES:]) if history else ()
     data_type = "none"
     referents: tuple[str, ...] = ()
     focus: str | None = None
     asked: str | None = None
-    latest_seen = False
     for message in reversed(window):
         data = message.structured_data
         if data is None:
             continue
-        if not latest_seen:
+        first = data_type == "none"
+        if first:
             data_type = data.type
-            latest_seen = True
-            if isinstance(data, Clarification):
+        if isinstance(data, Clarification):
+            if first:
                 asked = _asked_about(f"{data.question} {message.content}")
-                options = tuple(o.strip() for o in data.options if _FULL_NAME.match(o.strip()))
-                if options:
-                    referents = options
-                    break
-                continue  # "which one?" refers to the results before the question
+            options = tuple(o.strip() for o in data.options if _FULL_NAME.match(o.strip()))
+            if options:
+                referents = options
+                break
+            continue  # "which one?" refers to the results before the question
         names = tuple(n for n in structured_repo_names(data) if n)
-        if names:
-            referents = names
-            if isinstance(data, RepoDetailData) or len(names) == 1:
+        if not names:
+            continue
+        if isinstance(data, RepoDetailData):
+            if focus is None:
                 focus = names[0]
-            break
+            continue  # keep looking for the listing the analysed repository came from
+        referents = names
+        if len(names) == 1 and focus is None:
+            focus = names[0]
+        break
+    if not referents and focus:
+        referents = (focus,)
     previous_user = next((m.content for m in reversed(window) if m.role == "user"), None)
     return ThreadContext(
         messages=window,

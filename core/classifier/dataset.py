@@ -43,8 +43,11 @@ from core.models import (
     ScoredRepository,
 )
 
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _QUESTIONS = ("", "Could you tell me a bit more?", "Which one do you mean?")
 CONTEXT_TYPES = ("none", "repo_list", "repo_detail", "comparison", "clarification")
+# Not drawn by "any": a search, then an analysis of one of its results ("analyze the 2nd").
+EXTRA_CONTEXTS = ("list_detail",)
 NOISE_SHARE = 0.3
 _SLOT = re.compile(r"\{([a-z]+[0-9]?)\}")
 _PREVIOUS_QUERIES = (
@@ -105,6 +108,12 @@ def synth_history(ctx: str, rng: random.Random, n: int | None, asked: str | None
     names = rng.sample(pool, size) if ctx != "clarification" else rng.sample(pool, n or rng.randint(3, 8))
     user = Message(role="user", content=prev or "find state management libraries")
     repos = [ScoredRepository(full_name=name) for name in names]
+    if ctx == "list_detail":
+        listing = Message(role="assistant", content="Here is what I found.", structured_data=RepoList(items=repos))
+        pick = rng.randrange(len(names))
+        detail = Message(role="assistant", content="Here is the analysis.",
+                         structured_data=RepoDetailData(repo=RepositoryDetail(full_name=names[pick])))
+        return [listing, Message(role="user", content=f"analyze the {_ORDINAL_WORDS[pick]} one"), detail], names
     if ctx == "repo_list":
         data: Any = RepoList(items=repos)
     elif ctx == "repo_detail":

@@ -127,7 +127,7 @@ class Featurizer:
 
     def prepare(self, message: str, history: Sequence[Message]) -> Prepared:
         context = build_context(history)
-        mentions = self.finder.find(message, context.referents)
+        mentions = self.finder.find(message, context.known_names)
         previous_named = bool(context.previous_user) and any(
             m.kind in (MentionKind.EXPLICIT, MentionKind.NAME) for m in self.finder.find(context.previous_user or "")
         )

@@ -51,7 +51,7 @@ class ReferenceResolver:
         self.finder = finder
 
     def mentions(self, message: str, context: ThreadContext, *, lenient: bool = False) -> list[Mention]:
-        return self.finder.find(message, context.referents, lenient=lenient)
+        return self.finder.find(message, context.known_names, lenient=lenient)
 
     def resolve(self, message: str, context: ThreadContext, intent: Intent) -> Resolution:
         """Resolve what ``message`` targets for ``intent`` (analyze/compare use every form)."""

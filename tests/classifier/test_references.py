@@ -178,3 +178,13 @@ def test_analyze_with_no_target_asks_which_repository(classifier):
 def test_references_through_the_classifier(classifier, message, intent, repos):
     result = classifier.classify_sync(message, listed(STATE_LIBS))
     assert (result.intent, result.repos) == (intent, repos)
+
+
+def test_after_analyzing_one_result_ordinals_still_count_over_the_search(classifier, resolver):
+    history = [*listed(STATE_LIBS), *detailed(B)][-3:]  # list, "analyze reduxjs/redux", the analysis
+    assert resolve(resolver, "compare the first two", history, Intent.COMPARE).repos == [A, B]
+    assert resolve(resolver, "the third one", history).repos == [C]
+    assert resolve(resolver, "tell me more", history).repos == [B]
+    assert resolve(resolver, "compare it with the first", history, Intent.COMPARE).repos == [B, A]
+    result = classifier.classify_sync("compare the first two", history)
+    assert (result.intent, result.repos) == (Intent.COMPARE, [A, B])
