@@ -1,0 +1,181 @@
+"""``DiscordBackend``: wires the discord.py client, the paced editor and the listeners.
+
+Started by ``omg run`` when ``DISCORD_TOKEN`` is set (next to Slack if that is configured too).
+If the privileged *Message Content* intent is requested but not enabled for the application,
+Discord closes the gateway (4014): the backend says how to enable it and reconnects without it
+(mentions and DMs keep working; thread follow-ups then need a mention).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.base import Backend
+from bot.discord import render
+from bot.discord.clicks import ClickListener
+from bot.discord.client import Listeners, OmgClient
+from bot.discord.commands import SlashCommands
+from bot.discord.conversations import ThreadIndex
+from bot.discord.messages import MessageListener
+from bot.discord.payloads import Place
+from bot.discord.progress import Poster, StatusRef, make_editor
+from bot.discord.render import Outgoing
+from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
+from bot.discord.tasks import TaskTracker
+from bot.discord.turns import Turns
+from bot.throttle import CoalescingEditor
+from core.models import ConversationKey, Reply
+
+if TYPE_CHECKING:
+    from bot.app import BotApp
+
+log = logging.getLogger("omg.discord")
+
+INTENT_HELP = (
+    "Discord refused the Message Content intent: enable it under Developer Portal > your "
+    "application > Bot > Privileged Gateway Intents > MESSAGE CONTENT INTENT (or set "
+    "DISCORD_MESSAGE_CONTENT=0). Continuing without it: mentions and DMs work, follow-ups in "
+    "threads need a mention."
+)
+
+
+class DiscordBackend(Backend):
+    name = "discord"
+
+    def __init__(
+        self, app: BotApp, *, settings: DiscordSettings | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        super().__init__(app)
+        self.settings = settings or DiscordSettings.from_env(app.env)
+        self._sleep = sleep
+        self.tracker = TaskTracker()
+        self.client: OmgClient | None = None
+        self.editor: CoalescingEditor[StatusRef, Outgoing] | None = None
+        self.turns: Turns | None = None
+        self.message_content = self.settings.message_content
+        self._runner: asyncio.Task[None] | None = None
+        self._stopped = asyncio.Event()
+        self._restore: Callable[[], None] | None = None
+        self._closed = False
+
+    # -- lifecycle -----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Log in, connect, and return once the gateway is ready (commands synced if due)."""
+        problems = self.settings.problems()
+        if problems:
+            raise DiscordSetupError("Discord is not set up yet: " + " ".join(problems))
+        self._restore = apply_endpoints(self.settings)
+        try:
+            await self._connect()
+        except discord.PrivilegedIntentsRequired:
+            if not self.message_content:
+                raise
+            log.warning(INTENT_HELP)
+            await self._disconnect()
+            self.message_content = False
+            await self._connect()
+        self._install_notifier()
+
+    async def _connect(self) -> None:
+        client = OmgClient(self.settings, message_content=self.message_content)
+        poster = Poster(client)
+        self.editor = make_editor(poster, min_interval=self.settings.edit_interval, sleep=self._sleep)
+        threads = ThreadIndex(self.app.store)
+        self.turns = turns = Turns(service=self.app.service, deduper=self.app.deduper, poster=poster,
+                                   editor=self.editor, threads=threads)
+        client.listeners = Listeners(
+            messages=MessageListener(client=client, turns=turns, threads=threads,
+                                     tracker=self.tracker, content_intent=self.message_content),
+            clicks=ClickListener(turns=turns, tracker=self.tracker),
+            commands=SlashCommands(client=client, turns=turns, tracker=self.tracker),
+        )
+        self.client = client
+        self._runner = asyncio.create_task(client.start(self.settings.token), name="discord-gateway")
+        ready = asyncio.create_task(client.ready_event.wait())
+        await asyncio.wait({self._runner, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            error = self._runner.exception() if not self._runner.cancelled() else None
+            raise error or RuntimeError("the Discord connection ended before it was ready")
+        log.info("discord connected", extra={"bot_user": str(client.user.id) if client.user else None,
+                                             "message_content": self.message_content})
+
+    async def serve(self) -> None:
+        try:
+            await self.start()
+            assert self._runner is not None
+            stopped = asyncio.create_task(self._stopped.wait())
+            await asyncio.wait({self._runner, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+            if self._runner.done() and not self._runner.cancelled() and self._runner.exception():
+                raise self._runner.exception()  # type: ignore[misc]
+        finally:
+            await self.shutdown()
+
+    async def idle(self) -> None:
+        """Wait until every acknowledged event has been answered (tests, benchmarks)."""
+        await self.tracker.idle()
+
+    async def shutdown(self) -> None:
+        """Stop taking work, let in-flight answers finish (``shutdown_grace``), disconnect."""
+        if self._closed:
+            return
+        self._closed = True
+        self._stopped.set()
+        cancelled = await self.tracker.drain(self.settings.shutdown_grace)
+        if cancelled:
+            log.warning("shutdown cancelled unfinished answers", extra={"count": cancelled})
+        await self._disconnect()
+        if self._restore is not None:
+            self._restore()
+            self._restore = None
+
+    async def _disconnect(self) -> None:
+        if self.editor is not None:
+            await self.editor.aclose()
+        if self.client is not None:
+            await self.client.close()
+        if self._runner is not None:
+            with contextlib.suppress(BaseException):
+                await self._runner
+        self._runner = None
+
+    # -- research reports after a restart ---------------------------------------------------------------
+
+    def _install_notifier(self) -> None:
+        """Deliver research reports that a restart interrupted (``BotApp.resume_research``); other
+        platforms' reports go to whichever notifier was there before."""
+        research = self.app.research
+        if research is None:
+            return
+        previous = research.notifier
+
+        async def notify(key: ConversationKey, reply: Reply) -> None:
+            if key.platform == "discord":
+                await self.deliver(key, reply)
+            elif previous is not None:
+                await previous(key, reply)
+
+        research.notifier = notify
+
+    async def deliver(self, key: ConversationKey, reply: Reply) -> None:
+        """Post a reply into the conversation ``key`` names, outside any turn."""
+        assert self.turns is not None
+        thread = None if key.thread == "dm" else key.thread
+        place = Place(guild=key.team, channel=key.channel, thread=thread)
+        messages = render.render_reply(reply, feedback=False)
+        try:
+            await self.turns.poster.send(place, messages[0])
+        except discord.NotFound:  # the thread id is a message id: an in-channel conversation
+            place = place.model_copy(update={"inline": True})
+            await self.turns.poster.send(place, messages[0])
+        for message in messages[1:]:
+            await self.turns.poster.send(place, message)

@@ -1,0 +1,93 @@
+"""The discord.py client: intents, the command tree, persistent buttons, event hooks.
+
+Thin: every event is handed to a listener (``MessageListener``, ``ClickListener``,
+``SlashCommands``). The override hooks and their defaults:
+
+* ``setup_hook`` -- registers the persistent ``ActionButton`` (``add_dynamic_items``) and the
+  slash commands, then syncs them when ``CommandSync`` says they changed (policy "auto").
+* ``on_action_button(interaction, action)`` -- called by ``ActionButton`` for every click.
+* ``on_interaction`` -- modal submissions (the plan-revision form) go to ``ClickListener``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import discord
+from discord import app_commands
+
+from bot.discord.buttons import ActionButton, ButtonAction
+from bot.discord.clicks import ClickListener
+from bot.discord.commands import SlashCommands
+from bot.discord.messages import MessageListener
+from bot.discord.settings import DiscordSettings
+from bot.discord.sync import CommandSync
+
+log = logging.getLogger("omg.discord.client")
+
+
+def intents(*, message_content: bool) -> discord.Intents:
+    """Only what the bot uses: guilds (channels, threads), guild and DM messages, and the
+    privileged message content when enabled (thread follow-ups without a mention)."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    chosen.guild_messages = True
+    chosen.dm_messages = True
+    chosen.message_content = message_content
+    return chosen
+
+
+@dataclass
+class Listeners:
+    """Set by the backend once the client exists (the listeners need the client)."""
+
+    messages: MessageListener | None = None
+    clicks: ClickListener | None = None
+    commands: SlashCommands | None = None
+
+
+class OmgClient(discord.Client):
+    def __init__(self, settings: DiscordSettings, *, message_content: bool) -> None:
+        super().__init__(
+            intents=intents(message_content=message_content),
+            allowed_mentions=discord.AllowedMentions.none(),
+            guild_ready_timeout=settings.guild_ready_timeout,
+            max_ratelimit_timeout=settings.max_ratelimit_wait,
+            chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(),
+        )
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.listeners = Listeners()
+        self.ready_event = asyncio.Event()
+        self.sync_policy = settings.sync_commands
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(ActionButton)
+        if self.listeners.commands is not None:
+            self.listeners.commands.register(self.tree)
+        if self.sync_policy == "auto":
+            try:
+                result = await CommandSync(self.settings).sync(self, self.tree)
+                if result.synced:
+                    log.warning("slash commands synced (%s): %s", result.reason, ", ".join(result.commands))
+            except discord.HTTPException as exc:
+                log.warning("slash command sync failed; run `omg discord-sync` later",
+                            extra={"error": repr(exc)})
+
+    async def on_ready(self) -> None:
+        self.ready_event.set()
+
+    async def on_message(self, message: discord.Message) -> None:
+        if self.listeners.messages is not None:
+            await self.listeners.messages.on_message(message)
+
+    async def on_action_button(self, interaction: discord.Interaction, action: ButtonAction) -> None:
+        if self.listeners.clicks is not None:
+            await self.listeners.clicks.on_button(interaction, action)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.modal_submit and self.listeners.clicks is not None:
+            await self.listeners.clicks.on_modal(interaction)

@@ -1,0 +1,117 @@
+"""Gateway messages: mention -> new thread, thread follow-ups, DMs (see ``conversations``).
+
+The privileged ``message_content`` intent: without it Discord sends an empty ``content`` for
+messages that neither mention the bot nor are DMs, so follow-ups in a thread need a mention
+(mentions and DMs keep working). ``DISCORD_MESSAGE_CONTENT=0`` runs the bot that way on purpose;
+the first empty follow-up is answered with a hint saying so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+
+import discord
+
+from bot.discord import render
+from bot.discord.conversations import Route, ThreadIndex, route, thread_name
+from bot.discord.payloads import ChatMessage, Place, chat_message, without_bot_mention
+from bot.discord.tasks import TaskTracker
+from bot.discord.turns import Turns
+
+log = logging.getLogger("omg.discord.messages")
+
+NO_THREAD_NOTE = (
+    "I couldn't open a thread here (the bot needs the *Create Public Threads* and *Send Messages "
+    "in Threads* permissions), so I'm answering right here. Mention me again to follow up."
+)
+NEEDS_MENTION = (
+    "I can only read messages that mention me here: the *Message Content* intent is off for this "
+    "bot. Mention me (@oh-my-github) to follow up, or ask the server admin to enable the intent."
+)
+
+
+class MessageListener:
+    def __init__(
+        self, *, client: discord.Client, turns: Turns, threads: ThreadIndex, tracker: TaskTracker,
+        content_intent: bool,
+    ) -> None:
+        self.client = client
+        self.turns = turns
+        self.threads = threads
+        self.tracker = tracker
+        self.content_intent = content_intent
+        self._channels: OrderedDict[int, tuple[str | None, str | None]] = OrderedDict()
+        self._hinted: set[str] = set()
+
+    @property
+    def bot_id(self) -> int | None:
+        return self.client.user.id if self.client.user else None
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.webhook_id is not None or message.author.id == self.bot_id:
+            return  # bots (ourselves included) and webhooks never start a turn
+        event = await self._resolve(chat_message(message, self.bot_id))
+        participates = event.kind == "thread" and await self.threads.participates(event, self.bot_id)
+        where = route(event, participates=participates)
+        if where is Route.IGNORE:
+            return
+        text = without_bot_mention(event.content, self.bot_id)
+        if not text and not event.mentions_bot and event.kind != "dm":
+            await self._hint_once(event)
+            return
+        if not await self.turns.first_time(f"msg:{event.id}"):
+            return  # replayed by the gateway after a RESUME
+        self.tracker.spawn(self._answer(message, event, where, text), name="discord-message")
+
+    async def _answer(self, message: discord.Message, event: ChatMessage, where: Route, text: str) -> None:
+        place = event.place() if where is not Route.NEW_THREAD else await self.open_thread(message, event, text)
+        if place is None:
+            return
+        await self.turns.message(place, text, event.author.id)
+
+    async def open_thread(self, message: discord.Message, event: ChatMessage, text: str) -> Place:
+        """A thread from the question's message, named after the question (or, where that is not
+        possible, the question's message as the anchor of an in-channel conversation)."""
+        name = thread_name(text, fallback=f"Question from {event.author.name}")
+        try:
+            await message.create_thread(name=name, auto_archive_duration=1440)
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread", extra={"error": repr(exc), "channel": event.channel_id})
+            place = Place(guild=event.guild_id, channel=event.channel_id, thread=event.id, inline=True)
+            await self.turns.post(place, render.note(NO_THREAD_NOTE))
+            return place
+        place = event.thread_place()
+        self.threads.remember(place.key)
+        return place
+
+    async def _resolve(self, event: ChatMessage) -> ChatMessage:
+        """A guild channel discord.py has not cached (a thread from before a restart, archived
+        since): ask Discord what it is, once."""
+        if event.kind != "other" or event.guild_id is None:
+            return event
+        channel_id = int(event.channel_id)
+        if channel_id not in self._channels:
+            parent = owner = None
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException as exc:
+                log.info("could not look up a channel", extra={"error": repr(exc)})
+                channel = None
+            if isinstance(channel, discord.Thread):
+                parent, owner = str(channel.parent_id), str(channel.owner_id)
+            self._channels[channel_id] = (parent, owner)
+            while len(self._channels) > 5000:
+                self._channels.popitem(last=False)
+        parent, owner = self._channels[channel_id]
+        if parent is None:
+            return event
+        return event.model_copy(update={"kind": "thread", "parent_id": parent, "thread_owner_id": owner})
+
+    async def _hint_once(self, event: ChatMessage) -> None:
+        """An empty follow-up in our thread: the Message Content intent is off."""
+        place = event.place()
+        if self.content_intent or place is None or place.key.conversation_id in self._hinted:
+            return
+        self._hinted.add(place.key.conversation_id)
+        await self.turns.post(place, render.note(NEEDS_MENTION))

@@ -1,0 +1,193 @@
+"""Typed views of what Discord sends us, kept apart from discord.py objects and domain models.
+
+discord.py hands the adapter rich objects (``Message``, ``Interaction``); the rest of the adapter
+works on these small frozen models instead, so routing rules are testable without a gateway and
+nothing below this module depends on discord.py's caching (a thread missing from the cache after a
+restart is just a ``thread`` with no known owner).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import discord
+from pydantic import BaseModel, ConfigDict
+
+from core.models import ConversationKey
+
+ChannelKind = Literal["dm", "channel", "thread", "other"]
+
+_TEXT_CHANNELS = (discord.ChannelType.text, discord.ChannelType.news)
+_THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+            discord.ChannelType.news_thread)
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Author(Frozen):
+    id: str
+    name: str
+    bot: bool = False
+
+
+class Place(Frozen):
+    """Where a conversation lives: a thread of a guild channel, or a DM channel.
+
+    ``inline`` is the fallback where no thread could be opened (missing permission, a channel
+    without threads): the conversation is anchored at the question's message id (``thread``)
+    and the bot answers in the channel itself, replying to that message.
+    """
+
+    guild: str | None
+    channel: str  # the thread's parent channel, or the DM channel
+    thread: str | None = None  # None in a DM
+    inline: bool = False
+
+    @property
+    def post_to(self) -> int:
+        """The channel id messages are sent to (the thread itself, or the DM / the channel)."""
+        return int(self.channel if self.inline or not self.thread else self.thread)
+
+    @property
+    def key(self) -> ConversationKey:
+        return ConversationKey(platform="discord", team=self.guild, channel=self.channel,
+                               thread=self.thread or "dm")
+
+
+class ChatMessage(Frozen):
+    id: str
+    channel_id: str
+    guild_id: str | None
+    kind: ChannelKind
+    parent_id: str | None = None  # for a thread
+    thread_owner_id: str | None = None  # None when the thread is not in the cache
+    author: Author
+    content: str
+    mentions_bot: bool = False
+    system: bool = False  # joins, pins, thread-created notices...
+
+    def place(self) -> Place | None:
+        """The conversation this message belongs to as it stands (None in a plain channel)."""
+        if self.kind == "dm":
+            return Place(guild=None, channel=self.channel_id)
+        if self.kind == "thread" and self.parent_id:
+            return Place(guild=self.guild_id, channel=self.parent_id, thread=self.channel_id)
+        return None
+
+    def thread_place(self) -> Place:
+        """The conversation a new thread started from this message would be."""
+        return Place(guild=self.guild_id, channel=self.channel_id, thread=self.id)
+
+
+class Click(Frozen):
+    interaction_id: str
+    user: Author
+    place: Place | None
+    message_id: str | None
+    custom_id: str
+
+
+class CommandCall(Frozen):
+    interaction_id: str
+    name: str
+    user: Author
+    guild_id: str | None
+    channel_id: str
+    kind: ChannelKind
+    parent_id: str | None = None
+
+    def place(self) -> Place | None:
+        if self.kind == "dm":
+            return Place(guild=None, channel=self.channel_id)
+        if self.kind == "thread" and self.parent_id:
+            return Place(guild=self.guild_id, channel=self.parent_id, thread=self.channel_id)
+        return None
+
+
+# -- from discord.py objects -----------------------------------------------------------------------
+
+
+def author_of(user: discord.abc.User) -> Author:
+    return Author(id=str(user.id), name=user.display_name, bot=user.bot)
+
+
+def _channel_facts(channel: object, guild_id: int | None) -> tuple[ChannelKind, str | None, str | None]:
+    """(kind, parent id, thread owner id) of a channel discord.py resolved, partially or not."""
+    ctype = getattr(channel, "type", None)
+    if guild_id is None or ctype is discord.ChannelType.private or isinstance(channel, discord.DMChannel):
+        return "dm", None, None
+    if isinstance(channel, discord.Thread) or ctype in _THREADS:
+        parent = getattr(channel, "parent_id", None)
+        owner = getattr(channel, "owner_id", None)
+        return "thread", str(parent) if parent else None, str(owner) if owner else None
+    if ctype in _TEXT_CHANNELS:
+        return "channel", None, None
+    if isinstance(channel, discord.PartialMessageable):
+        return "other", None, None  # unknown until fetched (see ThreadIndex.resolve)
+    return "other", None, None
+
+
+def chat_message(message: discord.Message, bot_id: int | None) -> ChatMessage:
+    guild_id = message.guild.id if message.guild else getattr(message.channel, "guild_id", None)
+    kind, parent, owner = _channel_facts(message.channel, guild_id)
+    mentioned = bot_id is not None and (
+        any(u.id == bot_id for u in message.mentions) or f"<@{bot_id}>" in message.content
+        or f"<@!{bot_id}>" in message.content)
+    return ChatMessage(
+        id=str(message.id), channel_id=str(message.channel.id),
+        guild_id=str(guild_id) if guild_id else None, kind=kind, parent_id=parent,
+        thread_owner_id=owner, author=author_of(message.author), content=message.content,
+        mentions_bot=mentioned,
+        system=message.type not in (discord.MessageType.default, discord.MessageType.reply),
+    )
+
+
+def interaction_place(interaction: discord.Interaction) -> Place | None:
+    channel = interaction.channel
+    if channel is None:
+        return None
+    kind, parent, _ = _channel_facts(channel, interaction.guild_id)
+    gid = str(interaction.guild_id) if interaction.guild_id else None
+    if kind == "dm":
+        return Place(guild=None, channel=str(channel.id))
+    if kind == "thread" and parent:
+        return Place(guild=gid, channel=parent, thread=str(channel.id))
+    reference = interaction.message.reference if interaction.message is not None else None
+    if kind == "channel" and reference is not None and reference.message_id:
+        # a button on an answer given in the channel itself (no thread could be opened)
+        return Place(guild=gid, channel=str(channel.id), thread=str(reference.message_id),
+                     inline=True)
+    return None
+
+
+def click_of(interaction: discord.Interaction, custom_id: str) -> Click:
+    return Click(
+        interaction_id=str(interaction.id), user=author_of(interaction.user),
+        place=interaction_place(interaction),
+        message_id=str(interaction.message.id) if interaction.message else None,
+        custom_id=custom_id,
+    )
+
+
+def command_of(interaction: discord.Interaction, name: str) -> CommandCall:
+    channel = interaction.channel
+    kind, parent, _ = _channel_facts(channel, interaction.guild_id)
+    return CommandCall(
+        interaction_id=str(interaction.id), name=name, user=author_of(interaction.user),
+        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+        channel_id=str(interaction.channel_id), kind=kind, parent_id=parent,
+    )
+
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def without_bot_mention(content: str, bot_id: int | None) -> str:
+    """The question without the bot's mention tokens (other mentions are kept)."""
+    if bot_id is None:
+        return content.strip()
+    text = _MENTION.sub(lambda m: "" if m.group(1) == str(bot_id) else m.group(0), content)
+    return re.sub(r"[ \t]{2,}", " ", text).strip()

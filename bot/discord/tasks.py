@@ -1,0 +1,50 @@
+"""Work that runs after an event was acknowledged, tracked so a shutdown can let it finish."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+log = logging.getLogger("omg.discord.tasks")
+
+
+class TaskTracker:
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closing = False
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    def spawn(self, work: Coroutine[Any, Any, Any], *, name: str = "discord-work") -> bool:
+        """Run ``work`` in the background; False (and the work is dropped) while shutting down."""
+        if self._closing:
+            work.close()
+            return False
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return True
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background work failed", exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Wait until no work is running (work may start more work)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
+
+    async def drain(self, timeout: float) -> int:
+        """Stop accepting work, give running work ``timeout`` seconds, cancel the rest."""
+        self._closing = True
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=timeout)
+        late = list(self._tasks)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+        return len(late)
