@@ -224,7 +224,7 @@ def training_vocabulary(samples: tuple[Sample, ...] | None = None) -> Vocabulary
     texts += [v for key in ("topic", "task", "need", "lang", "product", "thing") for v in slots()[key]]
     common = data_root().joinpath("common_words.txt").read_text(encoding="utf-8")
     texts += [line for line in common.splitlines() if not line.startswith("#")]
-    return Vocabulary.from_texts(texts, names=names | _curated_names())
+    return Vocabulary.from_texts(texts, names=names | _curated_names(), platforms=slots()["framework"])
 
 
 _ENGLISH_LIKE = {"ui", "query", "core", "kit", "router", "table", "click", "rich", "black", "solid", "lit",

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from core.classifier.context import ThreadContext, build_context
 from core.classifier.mentions import Mention, MentionFinder, MentionKind
+from core.classifier.vocabulary import Vocabulary
 from core.models import Message
 
-# Names become "zzrepo", or "zzitem" when they are one of the last results ("what about jotai?"
-# after a list containing jotai is about that item; after one without it, it is a new subject).
+# Names become "zzrepo", "zzitem" when they are one of the last results ("what about jotai?"
+# after a list containing jotai is about that item), or "zzplatform" for frameworks people
+# search within ("what about vue?" after a search is the same search for vue).
 PLACEHOLDERS = {
     MentionKind.POSITION: "zzpos",
     MentionKind.RANGE: "zzrange",
@@ -40,12 +42,14 @@ class ModelInput:
     features: dict[str, float]
 
 
-def normalise(message: str, mentions: Sequence[Mention]) -> str:
+def normalise(message: str, mentions: Sequence[Mention], vocabulary: Vocabulary | None = None) -> str:
     parts: list[str] = []
     cursor = 0
     for m in sorted(mentions, key=lambda m: m.start):
         if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME):
             placeholder: str | None = "zzitem" if m.in_context else "zzrepo"
+            if not m.in_context and m.kind is MentionKind.NAME and vocabulary and vocabulary.is_platform(m.text):
+                placeholder = "zzplatform"
         else:
             placeholder = PLACEHOLDERS.get(m.kind)
         if placeholder is None or m.start < cursor:
@@ -67,9 +71,13 @@ def _bucket(n: int, edges: Sequence[int]) -> str:
 
 
 def model_input(
-    message: str, context: ThreadContext, mentions: Sequence[Mention], previous_named: bool = False
+    message: str,
+    context: ThreadContext,
+    mentions: Sequence[Mention],
+    previous_named: bool = False,
+    vocabulary: Vocabulary | None = None,
 ) -> ModelInput:
-    text = normalise(message, mentions)
+    text = normalise(message, mentions, vocabulary)
     ctx = context.data_type
     words = len(text.split())
     named = sum(1 for m in mentions if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME))
@@ -131,4 +139,5 @@ class Featurizer:
         previous_named = bool(context.previous_user) and any(
             m.kind in (MentionKind.EXPLICIT, MentionKind.NAME) for m in self.finder.find(context.previous_user or "")
         )
-        return Prepared(context, tuple(mentions), model_input(message, context, mentions, previous_named))
+        return Prepared(context, tuple(mentions),
+                        model_input(message, context, mentions, previous_named, self.finder.vocabulary))

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
+from core.classifier.names import name_key
+
 LANGUAGES: frozenset[str] = frozenset(
     """python javascript js typescript ts rust go golang java kotlin swift c c++ cpp c# csharp ruby php
     elixir erlang haskell scala dart lua zig julia r shell bash zsh powershell clojure ocaml fsharp f#
@@ -41,6 +43,8 @@ doing done interesting wow okay alright fine right wrong can could would should 
 do does did is are was were be been am has have had get gets getting make made let lets let's
 again now then also too just only still even really very much many lot lots bit little new old
 latest recent trending stars star starred forks issues license docs documentation community
+ai ml ui ux api db os io cli gui llm llms bot bots sdk orm cms crm erp ci cd vm nlp cv rag iot aws
+gcp act ant cam eco ice om oat pi pow yi z n gt wtf mas pt rt sf fay ash ale ane eta req sci quo
 """.split()
 
 # Languages stay out of this tier (sklearn's stop words include "go") so "compare go and rust" works.
@@ -56,6 +60,7 @@ class Vocabulary:
     """Words that are ordinary vocabulary (``common``) versus candidate repository names."""
 
     common: frozenset[str] = field(default_factory=frozenset)
+    platforms: frozenset[str] = field(default_factory=frozenset)  # name keys of "react", "django"...
 
     def never(self, word: str) -> bool:
         return word.lower() in NEVER_NAMES
@@ -64,11 +69,17 @@ class Vocabulary:
         low = word.lower()
         return low in NEVER_NAMES or low in LANGUAGES or low in self.common
 
+    def is_platform(self, word: str) -> bool:
+        """Frameworks and runtimes people search *within* ("what about vue?" after a search)."""
+        return name_key(word) in self.platforms
+
     @classmethod
-    def from_texts(cls, texts: Iterable[str], names: Iterable[str] = ()) -> "Vocabulary":
+    def from_texts(
+        cls, texts: Iterable[str], names: Iterable[str] = (), platforms: Iterable[str] = ()
+    ) -> "Vocabulary":
         """Every word of ``texts`` is common, except the ``names`` used as repository slots."""
         words: set[str] = set()
         for text in texts:
             words.update(_WORD.findall(text.lower()))
         exempt = {n.lower() for n in names}
-        return cls(common=frozenset(words - exempt))
+        return cls(common=frozenset(words - exempt), platforms=frozenset(name_key(p) for p in platforms))
