@@ -20,14 +20,18 @@ from core.classifier import build_classifier
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings, load_environment
 from core.coordinator import Coordinator
+from core.llm.tasks.web_search import build_web_search
 from core.llm.wiring import LLMComponents, build_llm_components
 from core.models import Intent
 from core.research import ResearchService, ResearchSettings, build_research_service
-from core.research.llm import StructuredLLM
+from core.research.llm import StructuredLLM, WebSearch
+from core.research.takeover import Takeover
 from core.service import BotService
 from core.sources.base import RepoSource
-from core.store import FileConversationStore, MemoryConversationStore, MemoryEventDeduper
+from core.store import FileConversationStore, MemoryConversationStore
 from core.store.base import ConversationStore, EventDeduper
+from core.store.buckets import EditBucket
+from core.store.wiring import SharedState, open_shared_state
 from core.synth import DefaultSynthesizer
 
 
@@ -44,6 +48,9 @@ class BotApp:
     closers: list[Any] = field(default_factory=list)
     research: ResearchService | None = None
     llm: LLMComponents | None = None
+    shared: SharedState | None = None  # files by default, Redis when REDIS_URL is set
+    takeover: Takeover | None = None  # heartbeat + finishing runs a dead instance left
+    edit_bucket: EditBucket | None = None  # shared edit pacing across instances (Redis)
 
     @property
     def coordinator(self) -> Coordinator:
@@ -52,7 +59,14 @@ class BotApp:
     async def resume_research(self) -> list[str]:
         """Continue research runs a restart interrupted (call once backends can post replies;
         a backend sets ``research.notifier`` to deliver their reports into the conversation)."""
+        if self.takeover is not None:  # servers also finish runs other instances left behind
+            await self.takeover.start(sweep=True)
         return await self.research.resume_incomplete() if self.research is not None else []
+
+    async def checkpoint(self, grace: float) -> int:
+        """Shutdown: give research runs this instance took over ``grace`` seconds, then stop
+        them at a checkpoint (their lease is released: another instance continues at once)."""
+        return await self.takeover.drain(grace) if self.takeover is not None else 0
 
     async def aclose(self) -> None:
         for closer in reversed(self.closers):
@@ -69,6 +83,7 @@ async def build_app(
     classifier: IntentClassifier | None = None,
     memory: bool = False,
     research_llm: StructuredLLM | None = None,
+    research_web: WebSearch | None = None,
 ) -> BotApp:
     """Build the bot from ``env`` (default: the process environment over ``.env``).
 
@@ -77,6 +92,11 @@ async def build_app(
     env = dict(env) if env is not None else load_environment()
     settings = CoreSettings.from_env(env)
     catalog = Catalog.load()
+    shared = await open_shared_state(  # REDIS_URL -> Redis for everything instances share
+        env, max_messages=settings.max_messages_per_conversation,
+        conversation_ttl=settings.conversation_ttl_seconds,
+    )
+    store = store if store is not None else shared.conversations
     if store is None:
         store = (
             MemoryConversationStore(
@@ -86,7 +106,7 @@ async def build_app(
             if memory
             else FileConversationStore(settings.data_dir)
         )
-    deduper = deduper or MemoryEventDeduper()
+    deduper = deduper or shared.deduper
     source_closers: list[Any] = []
     if source is None:
         source = await _repo_source(env, catalog, source_closers)
@@ -109,11 +129,25 @@ async def build_app(
         settings=settings,
     )
     closers: list[Any] = []
+    research_settings = ResearchSettings.from_env(env)
+    if research_web is None:  # Gemini grounded on Google Search, when configured
+        grounded = build_web_search(llm.services, mode=research_settings.web_search,
+                                    timeout=research_settings.web_timeout_seconds, env=env)
+        if grounded is not None:
+            closers.append(grounded.aclose)
+        research_web = grounded
     research = build_research_service(
-        ResearchSettings.from_env(env),
+        research_settings,
         source,
         llm=research_llm or llm.research,
+        web=research_web,
+        store=shared.research,
     )
+    takeover = Takeover(
+        research, presence=shared.presence, locks=shared.locks,
+        interval=shared.settings.sweep_seconds, heartbeat_seconds=shared.settings.heartbeat_seconds,
+    )
+    await takeover.start()  # the heartbeat: other instances see this one is alive
     service = BotService(coordinator, deduper=deduper, research=research)
     app = BotApp(
         env=env,
@@ -126,7 +160,10 @@ async def build_app(
         classifier=classifier,
         research=research,
         llm=llm,
-        closers=[*source_closers, *closers, llm.aclose, research.aclose],
+        shared=shared,
+        takeover=takeover,
+        edit_bucket=shared.edit_bucket,
+        closers=[shared.aclose, *source_closers, *closers, llm.aclose, research.aclose, takeover.aclose],
     )
     return app
 

@@ -140,6 +140,13 @@ def _grounded(findings: list[str], known: set[str], urls: set[str]) -> list[str]
     return kept
 
 
+def _web_evidence(ctx: StepContext) -> str:
+    """What the grounded web search found (its sentences, by page), when it ran."""
+    pages = [{"page": s.title, "says": s.snippet}
+             for s in fetched_sources(ctx.session) if s.kind == "web" and s.snippet][:8]
+    return f"\nWeb pages (Google Search): {json.dumps(pages)}" if pages else ""
+
+
 async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candidate]) -> list[str]:
     if ctx.llm is None or not candidates:
         return []
@@ -155,7 +162,7 @@ async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candi
             "You write research findings as short sentences. Use ONLY the evidence given; name only "
             "repositories that appear in it; no links. Return JSON {\"findings\": [str]} (3-8 items).")),
         ChatMessage(role="user", content=f"Goal: {ctx.session.query}\nTask: {step.description}\n"
-                    f"Evidence: {json.dumps(evidence, default=str)}"),
+                    f"Evidence: {json.dumps(evidence, default=str)}" + _web_evidence(ctx)),
     ]
     try:
         answer = await ctx.llm.structured(

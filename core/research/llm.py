@@ -2,8 +2,9 @@
 
 ``StructuredLLM`` is "messages + a pydantic schema -> a validated object"; errors are
 ``core.errors.LLMError`` subclasses, and every caller falls back to its local path on them.
-``WebSearch`` is the optional web search (e.g. Gemini grounded on Google Search).
-The project's provider layer (core.llm) plugs in through ``core.research.providers``.
+``WebSearch`` is the optional web search: Gemini grounded on Google Search
+(``core.llm.tasks.web_search``) in the app. The project's provider layer (core.llm) plugs in
+through ``core.llm.tasks.research`` and ``core.llm.tasks.web_search``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,10 @@ class WebResult(WireModel):
 
 
 class WebSearch(Protocol):
-    async def search(self, query: str, *, limit: int = 5) -> list[WebResult]: ...
+    async def search(self, query: str, *, limit: int = 5, context: str = "") -> list[WebResult]:
+        """Pages for ``query`` (``context``: the research goal and step, for a better search);
+        raise an OmgError (LLMError) on failure."""
+        ...
 
 
 Script = Callable[[str, Sequence[ChatMessage]], Any]
@@ -91,8 +95,10 @@ class StaticWebSearch:
     def __init__(self, results: dict[str, list[WebResult]] | list[WebResult]) -> None:
         self._results = results
         self.queries: list[str] = []
+        self.contexts: list[str] = []
 
-    async def search(self, query: str, *, limit: int = 5) -> list[WebResult]:
+    async def search(self, query: str, *, limit: int = 5, context: str = "") -> list[WebResult]:
         self.queries.append(query)
+        self.contexts.append(context)
         found = self._results if isinstance(self._results, list) else self._results.get(query, [])
         return found[:limit]

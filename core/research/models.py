@@ -96,6 +96,7 @@ class SourceRef(WireModel):
     kind: Literal["search", "repo", "readme", "signals", "web"]
     title: str
     url: str = ""  # empty for the offline catalog, which has no page to link
+    snippet: str = ""  # web: the grounded answer's sentences this page supports
 
 
 class StepResult(WireModel):
@@ -111,6 +112,7 @@ class StepResult(WireModel):
     readmes: dict[str, str] = Field(default_factory=dict)  # BROWSE: full name -> excerpt
     findings: list[str] = Field(default_factory=list)  # ANALYZE: conclusions
     error: str | None = None
+    web_error: str | None = None  # SEARCH: why the web search failed (GitHub search only)
 
 
 class ErrorContext(WireModel):

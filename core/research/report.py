@@ -6,6 +6,7 @@ from core.research.evidence import fetched_sources, gather
 from core.research.models import ResearchSession, ResearchStatus, StepType
 
 MAX_SOURCES = 40
+MAX_WEB_NOTES = 8
 _ICON = {"done": "✓", "failed": "✗", "timeout": "⏱"}
 
 
@@ -68,6 +69,9 @@ def build_report(session: ResearchSession) -> str:
         lines.append(f"_{mode} · {total} steps completed._")
     if session.plan is not None and session.plan.rationale:
         lines.append(f"_Why {mode}:_ {session.plan.rationale}")
+    web_note = _web_note(session)
+    if web_note:
+        lines.append(f"_{web_note}_")
 
     answer = _findings(session, {"summary", "synthesis", "", "analysis"})
     checks = _findings(session, {"cross_verify"})
@@ -78,6 +82,10 @@ def build_report(session: ResearchSession) -> str:
     lines += ["", "### Key findings", *[f"- {f}" for f in answer]]
     if checks:
         lines += ["", "### Cross-verification", *[f"- {f}" for f in checks]]
+
+    web = [s for s in fetched_sources(session) if s.kind == "web" and s.snippet][:MAX_WEB_NOTES]
+    if web:
+        lines += ["", "### From the web", *[f"- {s.snippet} ([{s.title}]({s.url}))" for s in web]]
 
     lines += ["", "### Steps"]
     results = {r.step_id: r for r in session.results}
@@ -98,3 +106,13 @@ def build_report(session: ResearchSession) -> str:
     if len(sources) > MAX_SOURCES:
         lines.append(f"_…and {len(sources) - MAX_SOURCES} more in the session file._")
     return "\n".join(lines)
+
+
+def _web_note(session: ResearchSession) -> str | None:
+    """Why (part of) the run had no web search; None when it worked or was never configured."""
+    failed = [r.web_error for r in session.results if r.web_error]
+    if not failed:
+        return None
+    if any(s.kind == "web" for r in session.results for s in r.sources):
+        return f"Web search failed in some steps ({failed[0]}); those steps used GitHub search only."
+    return f"Web search was unavailable ({failed[0]}), so this report uses GitHub search only."

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from core.config import env_float, env_int
 from core.research.goal import DEFAULT_MAX_GOAL_CHARS
+
+
+def _web_mode(raw: str | None) -> Literal["auto", "off"]:
+    """``OMG_RESEARCH_WEB_SEARCH``: auto (default; on when Gemini is configured) or off."""
+    value = (raw or "").strip().lower()
+    return "off" if value in ("off", "0", "false", "no", "none") else "auto"
 
 
 def _admins(raw: str | None) -> frozenset[str]:
@@ -26,6 +33,8 @@ class ResearchSettings(BaseModel):
     results_per_query: int = Field(default=10, ge=1, le=50)
     browse_top: int = Field(default=5, ge=1, le=20)  # repositories a BROWSE step reads
     lease_grace_seconds: float = Field(default=30.0, ge=0)
+    web_search: Literal["auto", "off"] = "auto"  # Gemini grounded on Google Search when configured
+    web_timeout_seconds: float = Field(default=20.0, gt=0)  # one grounded search, retries included
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "ResearchSettings":
@@ -39,6 +48,8 @@ class ResearchSettings(BaseModel):
             max_goal_chars=env_int(env, "OMG_RESEARCH_MAX_GOAL_CHARS", DEFAULT_MAX_GOAL_CHARS),
             results_per_query=env_int(env, "OMG_RESEARCH_RESULTS_PER_QUERY", 10),
             browse_top=env_int(env, "OMG_RESEARCH_BROWSE_TOP", 5),
+            web_search=_web_mode(env.get("OMG_RESEARCH_WEB_SEARCH")),
+            web_timeout_seconds=env_float(env, "OMG_RESEARCH_WEB_TIMEOUT", 20.0),
         )
 
     @property

@@ -15,6 +15,7 @@ from core.research.llm import StructuredLLM, WebSearch
 from core.research.models import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
 from core.research.queries import parse_query
 from core.research.settings import ResearchSettings
+from core.research.web import SKIPPED, search_web
 from core.sources.base import RepoSource
 
 README_EXCERPT_CHARS = 600
@@ -64,44 +65,44 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         params.limit = limit
         return await ctx.source.search(params, sort=sort, limit=limit)
 
-    outcomes = await asyncio.gather(*(one(q) for q in step.search_queries), return_exceptions=True)
+    web_task = asyncio.create_task(search_web(ctx, step))  # alongside the GitHub searches
     repos: dict[str, Repository] = {}
     hits: dict[str, int] = {}
     sources: list[SourceRef] = []
     errors: list[BaseException] = []
-    for query, outcome in zip(step.search_queries, outcomes, strict=True):
-        if isinstance(outcome, BaseException):
-            if not isinstance(outcome, OmgError):
-                raise outcome
-            errors.append(outcome)
-            continue
-        sources.append(_search_source(ctx, query))
-        for repo in outcome:
-            repos.setdefault(repo.full_name, repo)
-            hits[repo.full_name] = hits.get(repo.full_name, 0) + 1
-    if errors and not sources:
+    try:
+        outcomes = await asyncio.gather(*(one(q) for q in step.search_queries), return_exceptions=True)
+        for query, outcome in zip(step.search_queries, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                if not isinstance(outcome, OmgError):
+                    raise outcome
+                errors.append(outcome)
+                continue
+            sources.append(_search_source(ctx, query))
+            for repo in outcome:
+                repos.setdefault(repo.full_name, repo)
+                hits[repo.full_name] = hits.get(repo.full_name, 0) + 1
+        web = await web_task
+    finally:
+        web_task.cancel()  # a no-op once it finished
+    if errors and not sources and not web.sources:
         raise errors[0]
-    if ctx.web is not None:
-        sources += await _web(ctx.web, step.search_queries[0])
+    searches = len(sources)
+    sources += web.sources
     summary = (
-        f"{len(repos)} repositories from {len(sources)} searches"
+        f"{len(repos)} repositories from {searches} searches"
         if repos else "no repositories matched these searches"
     )
     if errors:
         summary += f" ({len(errors)} search(es) failed: {errors[0].__class__.__name__})"
+    if web.sources:
+        summary += f"; {len(web.sources)} web page(s)"
+    elif web.error:
+        summary += f"; web search {'skipped' if web.error == SKIPPED else 'unavailable'}: GitHub search only"
     return StepResult(
         step_id=step.step_id, status="done", summary=summary, started_at=started,
-        sources=sources, repos=list(repos.values()), hits=hits,
+        sources=sources, repos=list(repos.values()), hits=hits, web_error=web.error,
     )
-
-
-async def _web(web: WebSearch, query: str) -> list[SourceRef]:
-    plain = parse_query(query).text or query
-    try:
-        results = await web.search(plain, limit=5)
-    except OmgError:
-        return []
-    return [SourceRef(kind="web", title=r.title, url=r.url) for r in results if r.url]
 
 
 def readme_excerpt(text: str, limit: int = README_EXCERPT_CHARS) -> str:
