@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import ActionButton, ButtonAction
+from bot.discord.buttons import ActionButton, ButtonAction, decode
 from bot.discord.clicks import ClickListener
 from bot.discord.commands import SlashCommands
 from bot.discord.messages import MessageListener
@@ -89,5 +89,22 @@ class OmgClient(discord.Client):
             await self.listeners.clicks.on_button(interaction, action)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is discord.InteractionType.modal_submit and self.listeners.clicks is not None:
-            await self.listeners.clicks.on_modal(interaction)
+        clicks = self.listeners.clicks
+        if clicks is None:
+            return
+        if interaction.type is discord.InteractionType.modal_submit:
+            await clicks.on_modal(interaction)
+        elif interaction.type is discord.InteractionType.component:
+            # discord.py dispatches a click only if the button is still on the message; a click
+            # from a client showing a button we already removed (a decided plan) lands here
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            action = decode(custom_id)
+            if action is not None and not _has_component(interaction.message, custom_id):
+                await clicks.on_button(interaction, action)
+
+
+def _has_component(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    return any(getattr(child, "custom_id", None) == custom_id
+               for row in message.components for child in getattr(row, "children", []))

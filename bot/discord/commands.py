@@ -114,11 +114,12 @@ class SlashCommands:
         place = call.place()
         if place is not None:
             return place
-        if call.kind != "channel":
+        channel = interaction.channel
+        if call.kind != "channel" or not isinstance(channel, (discord.TextChannel, discord.ForumChannel)):
             return Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id), inline=True)
-        try:
-            await anchor.create_thread(name=thread_name(shown, fallback=f"/{call.name}"),
-                                       auto_archive_duration=1440)
+        try:  # the follow-up comes back without guild info: start the thread through the channel
+            await channel.get_partial_message(anchor.id).create_thread(  # type: ignore[union-attr]
+                name=thread_name(shown, fallback=f"/{call.name}"), auto_archive_duration=1440)
         except discord.HTTPException as exc:
             log.warning("could not open a thread for a command", extra={"error": repr(exc)})
             return Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id), inline=True)

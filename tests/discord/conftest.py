@@ -53,7 +53,8 @@ class DiscordHarness:
         return message
 
     def bot_messages(self, channel: int) -> list[StoredMessage]:
-        return [m for m in self.fake.in_channel(channel) if m.by_bot]
+        """What everyone sees from the bot there (ephemeral notes left out)."""
+        return [m for m in self.fake.in_channel(channel) if m.by_bot and not m.ephemeral]
 
     def last_bot_message(self, channel: int) -> StoredMessage:
         return self.bot_messages(channel)[-1]

@@ -60,6 +60,7 @@ class StoredMessage:
     edits: list[float] = field(default_factory=list)  # when each successful edit landed
     # edits by PATCH /channels/{cid}/messages/{mid} only (not an interaction's own update)
     channel_edits: list[float] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)  # every content it had, oldest first
     deleted: bool = False
     interaction_id: int | None = None
 
@@ -477,6 +478,7 @@ class FakeDiscord:
                   "embeds": body.get("embeds", stored.embeds),
                   "components": body.get("components", stored.components)}
         self._check(merged)
+        stored.history.append(stored.content)
         stored.content = merged["content"] or ""
         stored.embeds = merged["embeds"] or []
         stored.components = merged["components"] or []
