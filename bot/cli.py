@@ -16,6 +16,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bot.commands.plan",
     "bot.commands.research",
     "bot.commands.classify",
+    "bot.commands.health",
 )
 
 

@@ -11,6 +11,12 @@ show an older state last. ``CoalescingEditor`` owns the pacing for every message
 * when the platform says "retry after N seconds" (the ``edit`` callback raises ``RetryAfter``),
   nothing is sent to that message until then, and the latest content is sent afterwards.
 
+Several instances editing the same message (a plan posted by one, decided on another) share a
+``bucket`` (``core.store.buckets.EditBucket``, Redis with ``REDIS_URL``): each edit also reserves
+its slot there, so the message gets at most about one edit per ``min_interval`` in total, and a
+Retry-After one instance hears holds every instance back. Without a bucket each process paces
+alone. A failing bucket never stops an edit: the local pacing still holds.
+
 The contract with a platform is one callback::
 
     async def edit(ref: MessageRef, content: Content) -> None  # raise RetryAfter(seconds) on a 429
@@ -29,12 +35,27 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 log = logging.getLogger("omg.throttle")
 
 Ref = TypeVar("Ref", bound=Hashable)
 Content = TypeVar("Content")
+
+
+class SharedBucket(Protocol):
+    """Edit slots shared across instances (``core.store.buckets.EditBucket`` satisfies it)."""
+
+    async def reserve(self, key: str, interval: float) -> float: ...
+
+    async def block(self, key: str, seconds: float) -> None: ...
+
+
+def bucket_key(ref: Hashable) -> str:
+    """``StatusRef("C1", "171.2")`` -> ``"C1:171.2"``: the same message, the same key everywhere."""
+    if isinstance(ref, tuple):
+        return ":".join(str(part) for part in ref)
+    return str(ref)
 
 
 class RetryAfter(Exception):
@@ -73,6 +94,8 @@ class CoalescingEditor(Generic[Ref, Content]):
         max_recent: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        bucket: SharedBucket | None = None,
+        key: Callable[[Ref], str] = bucket_key,
     ) -> None:
         """``first_edit_delay``: how long after ``open`` the first *progress* edit may go out
         (default ``min_interval``), so a fast answer replaces the status without a flicker of
@@ -83,6 +106,8 @@ class CoalescingEditor(Generic[Ref, Content]):
         self.max_retries = max_retries
         self._clock = clock
         self._sleep = sleep
+        self._bucket = bucket
+        self._key = key
         self._messages: dict[Ref, _Message[Content]] = {}
         # when recently finished messages were last edited: a later edit of the same message
         # (e.g. a plan whose buttons are removed after a click) is still paced
@@ -196,6 +221,10 @@ class CoalescingEditor(Generic[Ref, Content]):
                     if state.worker is me:  # a replaced (cancelled) worker must not clear the flag
                         state.sleeping = False
                 continue  # re-check: a final may have arrived, or a Retry-After moved the slot
+            if self._bucket is not None:
+                await self._shared_slot(ref)
+                if state.closed or not state.has_pending:
+                    continue
             content, final = state.pending, state.final
             state.pending, state.has_pending = None, False
             started = self._clock()
@@ -203,6 +232,7 @@ class CoalescingEditor(Generic[Ref, Content]):
                 await self._edit(ref, content)  # type: ignore[arg-type]
             except RetryAfter as exc:
                 state.blocked_until = self._clock() + exc.seconds
+                await self._share_block(ref, exc.seconds)
                 state.failures += 1
                 if not state.has_pending:  # nothing newer arrived: retry this content
                     state.pending, state.has_pending = content, True
@@ -233,6 +263,30 @@ class CoalescingEditor(Generic[Ref, Content]):
             if final:
                 self._resolve(ref, state, None)
                 return
+
+    async def _shared_slot(self, ref: Ref) -> None:
+        """Reserve this edit's slot in the shared bucket and wait for it. Not a ``sleeping``
+        wait: a final arriving meanwhile goes out in this slot instead of losing it."""
+        assert self._bucket is not None
+        try:
+            delay = await self._bucket.reserve(self._key(ref), self.min_interval)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the shared bucket is optional pacing
+            log.warning("shared edit bucket unavailable", extra={"error": repr(exc)})
+            return
+        if delay > 0:
+            await self._sleep(delay)
+
+    async def _share_block(self, ref: Ref, seconds: float) -> None:
+        if self._bucket is None:
+            return
+        try:
+            await self._bucket.block(self._key(ref), seconds)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            log.warning("shared edit bucket unavailable", extra={"error": repr(exc)})
 
     def _resolve(self, ref: Ref, state: _Message[Content], exc: Exception | None) -> None:
         """The final content was delivered (or given up): stop pacing, wake ``finish``."""

@@ -1,4 +1,11 @@
-"""``omg run``: serve every configured platform (the shell when no platform token is set)."""
+"""``omg run``: serve every configured platform (the shell when no platform token is set).
+
+Shutdown (SIGTERM, SIGINT): every backend stops receiving and lets the answers in flight finish
+(Slack: up to 20 s); research runs this instance took over get ``OMG_SHUTDOWN_GRACE`` seconds
+(default 20) to finish, and are otherwise stopped at a step boundary with their lease released,
+so another instance (or the next start) continues them from the last finished step. Every
+finished step is already saved, so a deploy never loses one.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,12 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 
 from bot.app import build_app
 from bot.backends import reply_router, select_backends
+from core.config import env_float
+from core.errors import StoreError
 from core.logs import configure_logging
 
 log = logging.getLogger("omg.run")
@@ -21,7 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 async def serve() -> int:
-    app = await build_app()
+    try:
+        app = await build_app()
+    except StoreError as exc:  # REDIS_URL set but Redis unreachable: say so, do not split state
+        print(f"omg: {exc.user_message}", file=sys.stderr)
+        return 1
     configure_logging(app.settings.log_level, env=app.env)
     backends = select_backends(app)
     loop = asyncio.get_running_loop()
@@ -35,8 +49,14 @@ async def serve() -> int:
             loop.add_signal_handler(sig, stop.set)
     stopper = asyncio.create_task(stop.wait())
     done, _ = await asyncio.wait([*tasks, stopper], return_when=asyncio.FIRST_COMPLETED)
-    for backend in backends:
-        await backend.shutdown()
+    if stopper in done:
+        log.warning("shutting down: finishing work in flight")
+    grace = env_float(app.env, "OMG_SHUTDOWN_GRACE", 20.0)
+    stopped, *_ = await asyncio.gather(  # no new takeovers; answers and runs in flight finish
+        app.checkpoint(grace), *(backend.shutdown() for backend in backends), return_exceptions=True
+    )
+    if isinstance(stopped, int) and stopped:
+        log.warning("research runs stopped at a checkpoint for another instance", extra={"count": stopped})
     for task in tasks:
         task.cancel()
     stopper.cancel()

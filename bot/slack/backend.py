@@ -79,7 +79,10 @@ class SlackBackend(Backend):
         identity = await self._connect(self.api)
         log.info("slack connected", extra={"bot_user": identity.user_id, "team": identity.team_id})
         interval = self.settings.edit_interval
-        self.editor = CoalescingEditor(self._edit_status, min_interval=interval, sleep=self._sleep)
+        self.editor = CoalescingEditor(  # bucket: edits paced across instances too (REDIS_URL)
+            self._edit_status, min_interval=interval, sleep=self._sleep,
+            bucket=self.app.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
+        )
         if self._assistant_status:
             self._assistant = AssistantStatus(self.api, min_interval=interval, sleep=self._sleep)
         turns = Turns(
