@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bot.commands.research",
     "bot.commands.classify",
     "bot.commands.health",
+    "bot.commands.discord_sync",
 )
 
 

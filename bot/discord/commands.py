@@ -47,7 +47,9 @@ def compare_text(repos: str) -> str:
 
 
 class SlashCommands:
-    def __init__(self, *, client: discord.Client, turns: Turns, tracker: TaskTracker) -> None:
+    """``turns`` may be None where the commands are only defined (``omg discord-sync``)."""
+
+    def __init__(self, *, client: discord.Client, turns: Turns | None, tracker: TaskTracker) -> None:
         self.client = client
         self.turns = turns
         self.tracker = tracker
@@ -91,11 +93,11 @@ class SlashCommands:
         research_mode: str | None = None,
     ) -> None:
         await interaction.response.defer(thinking=True)  # first: the 3-second window
-        if not await self.turns.first_time(f"int:{interaction.id}"):
+        if self.turns is None or not await self.turns.first_time(f"int:{interaction.id}"):
             return
         call = command_of(interaction, name)
         place = await self._place(interaction, call, shown)
-        if place is None:
+        if place is None or self.turns is None:
             return
         if name == "research":
             work = self.turns.research(place, text, research_mode, call.user.id)
@@ -124,7 +126,8 @@ class SlashCommands:
             log.warning("could not open a thread for a command", extra={"error": repr(exc)})
             return Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id), inline=True)
         place = Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id))
-        self.turns.threads.remember(place.key)
+        if self.turns is not None:
+            self.turns.threads.remember(place.key)
         return place
 
 

@@ -78,9 +78,16 @@ class SearchAgent:
 class ChatAgent:
     name: str = "chat"
 
+    burst_events: int = 40
+    burst_seconds: float = 2.4
+
     async def run(self, ctx: AgentContext) -> AgentResult:
         if ctx.message.lower().startswith("long"):
             return AgentResult(text=long_answer())
+        if ctx.message.lower().startswith("burst"):  # many progress events in a short time
+            for i in range(1, self.burst_events + 1):
+                await ctx.progress(LogEvent(content=f"Step {i} of {self.burst_events}"))
+                await asyncio.sleep(self.burst_seconds / self.burst_events)
         return AgentResult(text=f"You said: {ctx.message}")
 
 

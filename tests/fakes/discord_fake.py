@@ -127,6 +127,7 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.identifies: list[dict[str, Any]] = []
+        self.privileged_content = True  # False: the intent is not enabled for the application
         self._limits: list[_RateLimit] = []
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -275,6 +276,9 @@ class FakeDiscord:
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         self.identifies.append(data)
+        if not self.privileged_content and data.get("intents", 0) & MESSAGE_CONTENT_INTENT:
+            await ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
         self._sockets = [s for s in self._sockets if not s.closed] + [ws]
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": self._seq, "d": {
