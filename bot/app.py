@@ -141,6 +141,7 @@ async def build_app(
         source,
         llm=research_llm or llm.research,
         web=research_web,
+        conversations=store,  # research LLM cost joins the thread's Conversation.cost
         store=shared.research,
     )
     takeover = Takeover(

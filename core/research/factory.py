@@ -12,6 +12,7 @@ from core.research.service import Notifier, ResearchService
 from core.research.settings import ResearchSettings
 from core.research.store import FileResearchStore, ResearchStore
 from core.sources.base import RepoSource
+from core.store.base import ConversationStore
 
 
 def build_research_service(
@@ -23,8 +24,12 @@ def build_research_service(
     web: WebSearch | None = None,
     notifier: Notifier | None = None,
     owner: str | None = None,
+    conversations: ConversationStore | None = None,
 ) -> ResearchService:
-    """Files under ``settings.data_dir/research`` unless ``store`` is given; LLM paths when ``llm`` is."""
+    """Files under ``settings.data_dir/research`` unless ``store`` is given; LLM paths when ``llm`` is.
+
+    ``conversations``: where research LLM cost is added to ``Conversation.cost`` (the app's store).
+    """
     store = store if store is not None else FileResearchStore(settings.data_dir)
     local = LocalModeAnalyzer()
     analyzer = LLMModeAnalyzer(llm, local, timeout=settings.llm_timeout_seconds) if llm else local
@@ -33,4 +38,4 @@ def build_research_service(
     )
     executor = Executor(store, source, settings, web=web, llm=llm, owner=owner)
     orchestrator = Orchestrator(store, executor, settings, analyzer=analyzer, planner=planner)
-    return ResearchService(orchestrator, notifier=notifier)
+    return ResearchService(orchestrator, notifier=notifier, conversations=conversations)

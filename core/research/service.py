@@ -24,16 +24,19 @@ from core.errors import (
     VersionConflict,
 )
 from core.models import Action, ActionKind, ConversationKey, LogEvent, ProgressSink, Reply, null_sink
+from core.research.costs import Bill, ResearchCosts
 from core.research.executor import emit
 from core.research.goal import EXAMPLES, InvalidGoal
 from core.research.orchestrator import Orchestrator
 from core.research.models import ResearchSession, ResearchStatus
 from core.research.report import build_report, render_plan
 from core.research.store import check_session_id
+from core.usage import workspace_scope
 
 if TYPE_CHECKING:
     from core.coordinator import IncomingMessage
     from core.service import ActionClick
+    from core.store.base import ConversationStore
 
 log = logging.getLogger("omg.research.service")
 S = ResearchStatus
@@ -99,10 +102,14 @@ def error_reply(exc: BaseException, conversation_id: str) -> Reply:
 
 
 class ResearchService:
-    def __init__(self, orchestrator: Orchestrator, *, notifier: Notifier | None = None) -> None:
+    def __init__(
+        self, orchestrator: Orchestrator, *, notifier: Notifier | None = None,
+        conversations: ConversationStore | None = None,
+    ) -> None:
         self.orchestrator = orchestrator
         self.store = orchestrator.store
         self.notifier = notifier
+        self.costs = ResearchCosts(conversations)  # LLM cost footer + Conversation.cost
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- replies -----------------------------------------------------------------------------
@@ -131,6 +138,14 @@ class ResearchService:
         self, goal: str, *, key: ConversationKey, requester: str, mode: str | None = None,
         progress: ProgressSink = null_sink,
     ) -> Reply:
+        with self.costs.bill(key) as bill:
+            reply = await self._start(goal, key=key, requester=requester, mode=mode, progress=progress)
+        return await self.costs.charge(bill, reply)
+
+    async def _start(
+        self, goal: str, *, key: ConversationKey, requester: str, mode: str | None,
+        progress: ProgressSink,
+    ) -> Reply:
         conversation_id = key.conversation_id
         try:
             session, parsed = await self.orchestrator.create(
@@ -146,12 +161,18 @@ class ResearchService:
             return error_reply(exc, conversation_id)
 
     async def decide(self, click: ActionClick, progress: ProgressSink = null_sink) -> Reply:
+        with self.costs.bill(click.key) as bill:
+            reply = await self._decide(click, progress, bill)
+        return await self.costs.charge(bill, reply)
+
+    async def _decide(self, click: ActionClick, progress: ProgressSink, bill: Bill) -> Reply:
         conversation_id = click.conversation_id or click.key.conversation_id
         try:
             session_id, version, inline = parse_action_value(click.value)
             kind = click.kind
             if kind is ActionKind.APPROVE:
                 session = await self.orchestrator.approve(session_id, version, click.user)
+                bill.key = session.key
                 steps = len(session.plan.steps) if session.plan else 0
                 await emit(progress, LogEvent(content=f"Plan approved by {click.user}: running {steps} steps."))
                 session = await self.orchestrator.execute(session.id, progress)
@@ -159,6 +180,7 @@ class ResearchService:
             if kind is ActionKind.REVISE:
                 if inline:
                     session = await self.orchestrator.revise(session_id, version, click.user, inline, progress)
+                    bill.key = session.key
                     return self.plan_reply(session, conversation_id)
                 await self.orchestrator.request_feedback(
                     session_id, version, click.user, click.key.conversation_id
@@ -183,6 +205,11 @@ class ResearchService:
 
     async def take_feedback(self, incoming: IncomingMessage, progress: ProgressSink = null_sink) -> Reply | None:
         """The requester's message after a Revise click is feedback; anything else is not ours."""
+        with self.costs.bill(incoming.key) as bill:
+            reply = await self._take_feedback(incoming, progress, bill)
+        return await self.costs.charge(bill, reply) if reply is not None else None
+
+    async def _take_feedback(self, incoming: IncomingMessage, progress: ProgressSink, bill: Bill) -> Reply | None:
         conversation_id = incoming.conversation_id or incoming.key.conversation_id
         waiting_in = incoming.key.conversation_id  # markers are keyed like clicks: by the key
         try:
@@ -199,6 +226,7 @@ class ResearchService:
                 return None
             if incoming.author != waiting.user:
                 return None
+            bill.key = session.key
             if not incoming.text.strip():
                 return Reply(conversation_id=conversation_id, markdown=ASK_FEEDBACK, error="empty_feedback")
             session = await self.orchestrator.revise(
@@ -230,13 +258,15 @@ class ResearchService:
     async def _resume(self, session: ResearchSession) -> None:
         log.info("resuming research", extra={"session_id": session.id})
         try:
-            done = await self.orchestrator.execute(session.id)
+            with workspace_scope(session.key.team), self.costs.bill(session.key) as bill:
+                done = await self.orchestrator.execute(session.id)
         except Exception:
             log.exception("resumed research failed", extra={"session_id": session.id})
             return
+        reply = await self.costs.charge(bill, self.final_reply(done, done.key.conversation_id))
         if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):
             try:
-                await self.notifier(done.key, self.final_reply(done, done.key.conversation_id))
+                await self.notifier(done.key, reply)
             except Exception:
                 log.warning("could not deliver a resumed research report", exc_info=True)
 
