@@ -12,7 +12,9 @@ Modules: ``models`` (session, plan, step, results), ``states`` (the one transiti
 ``planner`` / ``llm_planner`` (plans), ``queries`` (GitHub queries), ``store`` (one JSON file
 per session, compare-and-swap writes), ``executor`` + ``steps`` + ``analysis`` (running plans
 with checkpoints), ``report`` (Markdown), ``orchestrator`` (the flow), ``service`` (what adapters
-call), ``factory`` (wiring), ``llm`` (the LLM seam and its scripted fake).
+call), ``factory`` (wiring), ``llm`` (the LLM seam and its scripted fake), ``web`` (the web half
+of a SEARCH step: Gemini grounded on Google Search in the app, GitHub only when it fails),
+``costs`` (research LLM cost on the reply's footer and in the thread's ``Conversation.cost``).
 
 Buttons. A plan awaiting review comes with three ``core.models.Action``s (APPROVE / REVISE /
 CANCEL) whose ``value`` is ``"<session id>:<plan version>"``; an adapter that collects the

@@ -15,7 +15,6 @@ from pydantic import BaseModel
 from core.coordinator import IncomingMessage
 from core.llm import FunctionModel, LLMClient, PriceTable, RetryPolicy, TokenUsage
 from core.llm.budget import DailyBudget
-from core.llm.grounding import GroundedAnswer
 from core.llm.pricing import DEFAULT_PRICES
 from core.llm.tasks.research import ClientStructuredLLM
 from core.llm.tasks.web_search import GroundedWebSearch

@@ -6,4 +6,5 @@
     LLMNarrator           the Auditor's narrative analysis (narrative.py)
     LLMTextScorer         documentation / ease-of-use / relevance scores (text_scores.py)
     ClientStructuredLLM   the research analyzer's and planner's StructuredLLM (research.py)
+    GroundedWebSearch     the research web search: Gemini + Google Search grounding (web_search.py)
 """
