@@ -19,7 +19,8 @@ from core.config import load_environment
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("discord-sync", help="register the Discord slash commands")
     parser.add_argument("--force", action="store_true", help="sync even if nothing changed")
-    parser.add_argument("--guild", help="sync to this server id (default: DISCORD_GUILD_ID, else global)")
+    parser.add_argument("--guild",
+                        help="sync to this server id (default: DISCORD_GUILD_ID, else global)")
     parser.set_defaults(func=lambda args: asyncio.run(sync_commands(args)))
 
 
@@ -41,7 +42,8 @@ async def sync_commands(args: argparse.Namespace, env: Mapping[str, str] | None 
     restore = apply_endpoints(settings)
     client = OmgClient(settings, message_content=False)
     client.sync_policy = "never"  # sync below, once, with the --force choice
-    client.listeners = Listeners(commands=SlashCommands(client=client, turns=None, tracker=TaskTracker()))
+    commands = SlashCommands(client=client, turns=None, tracker=TaskTracker())
+    client.listeners = Listeners(commands=commands)
     try:
         await client.login(settings.token)
         result = await CommandSync(settings).sync(client, client.tree, force=args.force)

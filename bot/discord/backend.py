@@ -25,7 +25,7 @@ from bot.discord.conversations import ThreadIndex
 from bot.discord.messages import MessageListener
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, make_editor
-from bot.discord.render import Outgoing
+from bot.discord.outgoing import Outgoing
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
 from bot.discord.tasks import TaskTracker
 from bot.discord.turns import Turns

@@ -24,6 +24,7 @@ import discord
 from bot.discord import buttons as btn
 from bot.discord import render
 from bot.discord.buttons import ButtonAction
+from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, click_of, interaction_place
 from bot.discord.tasks import TaskTracker
 from bot.discord.turns import Turns
@@ -64,7 +65,8 @@ class ClickListener:
             await interaction.response.send_modal(revision_modal(custom_id))
         elif action.kind in btn.DECISIONS:
             await interaction.response.defer()
-            self.tracker.spawn(self._decide(interaction, click.place, core_click), name="discord-decision")
+            self.tracker.spawn(self._decide(interaction, click.place, core_click),
+                               name="discord-decision")
         elif action.kind is ActionKind.FEEDBACK:
             first = await self.turns.first_time(f"fb:{click.message_id}:{click.user.id}", USED_TTL)
             await _ephemeral(interaction, THANKS if first else FEEDBACK_TWICE)
@@ -76,7 +78,8 @@ class ClickListener:
     ) -> None:
         message = interaction.message
         option = click.kind is ActionKind.OPTION
-        scope = f"answered:{message.id}" if option and message else f"used:{message.id if message else '-'}:{custom_id}"
+        message_id = message.id if message else "-"
+        scope = f"answered:{message_id}" if option else f"used:{message_id}:{custom_id}"
         if not await self.turns.first_time(scope, USED_TTL):
             await _ephemeral(interaction, ALREADY_ANSWERED if option else ALREADY_CHOSEN)
             return
@@ -139,14 +142,14 @@ async def mark_decided(interaction: discord.Interaction, kind: ActionKind, user:
     if message is None:
         return
     line = render.decided_line(kind, user)
-    fits = len(message.content) + len(line) + 1 <= render.MAX_CONTENT
+    fits = len(message.content) + len(line) + 1 <= MAX_CONTENT
     content = f"{message.content}\n{line}".strip() if fits else message.content
     view = btn.rebuilt_view(message, keep=lambda a: a.kind not in btn.DECISIONS)
     try:
         await interaction.edit_original_response(content=content or None, view=view,
-                                                 allowed_mentions=render.NO_MENTIONS)
+                                                 allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:  # the interaction token expired (15 minutes): edit directly
-        await message.edit(content=content or None, view=view, allowed_mentions=render.NO_MENTIONS)
+        await message.edit(content=content or None, view=view, allowed_mentions=NO_MENTIONS)
 
 
 def _text_inputs(components: list[dict[str, Any]]) -> dict[str, str]:
@@ -169,12 +172,12 @@ async def _ephemeral(interaction: discord.Interaction, text: str) -> None:
         await _followup_ephemeral(interaction, text)
         return
     await interaction.response.send_message(render.note(text).content, ephemeral=True,
-                                            allowed_mentions=render.NO_MENTIONS)
+                                            allowed_mentions=NO_MENTIONS)
 
 
 async def _followup_ephemeral(interaction: discord.Interaction, text: str) -> None:
     try:
         await interaction.followup.send(render.note(text).content, ephemeral=True,
-                                        allowed_mentions=render.NO_MENTIONS)
+                                        allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as exc:  # the 15-minute token may have run out
         log.info("could not send an ephemeral note", extra={"error": repr(exc)})

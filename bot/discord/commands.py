@@ -17,11 +17,18 @@ from discord import app_commands
 
 from bot.discord import render
 from bot.discord.conversations import thread_name
+from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import CommandCall, Place, command_of
 from bot.discord.tasks import TaskTracker
 from bot.discord.turns import Turns
 
 log = logging.getLogger("omg.discord.commands")
+
+Query = app_commands.Range[str, 1, 500]
+Repo = app_commands.Range[str, 1, 200]
+Repos = app_commands.Range[str, 1, 300]
+LongText = app_commands.Range[str, 1, 1000]
+
 
 MODES = [
     app_commands.Choice(name="Let the bot choose", value="auto"),
@@ -57,29 +64,29 @@ class SlashCommands:
     def register(self, tree: app_commands.CommandTree) -> None:
         @tree.command(name="search", description="Find GitHub repositories")
         @app_commands.describe(query="What you are looking for, e.g. react state management")
-        async def search(interaction: discord.Interaction, query: app_commands.Range[str, 1, 500]) -> None:
+        async def search(interaction: discord.Interaction, query: Query) -> None:
             await self.ask(interaction, "search", query, search_text(query))
 
         @tree.command(name="analyze", description="Analyze one GitHub repository")
         @app_commands.describe(repo="owner/name or a well-known name, e.g. pmndrs/zustand")
-        async def analyze(interaction: discord.Interaction, repo: app_commands.Range[str, 1, 200]) -> None:
+        async def analyze(interaction: discord.Interaction, repo: Repo) -> None:
             await self.ask(interaction, "analyze", repo, analyze_text(repo))
 
         @tree.command(name="compare", description="Compare two or more GitHub repositories")
         @app_commands.describe(repos="Two or more repositories, e.g. zustand jotai")
-        async def compare(interaction: discord.Interaction, repos: app_commands.Range[str, 1, 300]) -> None:
+        async def compare(interaction: discord.Interaction, repos: Repos) -> None:
             await self.ask(interaction, "compare", repos, compare_text(repos))
 
         @tree.command(name="ask", description="Ask anything about GitHub repositories")
         @app_commands.describe(question="e.g. which of these is best for a small team?")
-        async def ask(interaction: discord.Interaction, question: app_commands.Range[str, 1, 1000]) -> None:
+        async def ask(interaction: discord.Interaction, question: LongText) -> None:
             await self.ask(interaction, "ask", question, question)
 
         @tree.command(name="research", description="Plan and run a research over GitHub")
         @app_commands.describe(goal="What to find out", mode="How deep (default: the bot chooses)")
         @app_commands.choices(mode=MODES)
         async def research(
-            interaction: discord.Interaction, goal: app_commands.Range[str, 1, 1000],
+            interaction: discord.Interaction, goal: LongText,
             mode: app_commands.Choice[str] | None = None,
         ) -> None:
             chosen = None if mode is None or mode.value == "auto" else mode.value
@@ -105,7 +112,9 @@ class SlashCommands:
             work = self.turns.message(place, text, call.user.id)
         self.tracker.spawn(work, name=f"discord-{name}")
 
-    async def _place(self, interaction: discord.Interaction, call: CommandCall, shown: str) -> Place | None:
+    async def _place(
+        self, interaction: discord.Interaction, call: CommandCall, shown: str
+    ) -> Place | None:
         """Follow up, and decide where the conversation lives (a new thread in a channel)."""
         try:
             anchor = await interaction.followup.send(
@@ -116,22 +125,24 @@ class SlashCommands:
         place = call.place()
         if place is not None:
             return place
+        inline = Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id),
+                       inline=True)
         channel = interaction.channel
-        if call.kind != "channel" or not isinstance(channel, (discord.TextChannel, discord.ForumChannel)):
-            return Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id), inline=True)
+        if call.kind != "channel" or not isinstance(channel, discord.TextChannel):
+            return inline
         try:  # the follow-up comes back without guild info: start the thread through the channel
-            await channel.get_partial_message(anchor.id).create_thread(  # type: ignore[union-attr]
+            await channel.get_partial_message(anchor.id).create_thread(
                 name=thread_name(shown, fallback=f"/{call.name}"), auto_archive_duration=1440)
         except discord.HTTPException as exc:
             log.warning("could not open a thread for a command", extra={"error": repr(exc)})
-            return Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id), inline=True)
+            return inline
         place = Place(guild=call.guild_id, channel=call.channel_id, thread=str(anchor.id))
         if self.turns is not None:
             self.turns.threads.remember(place.key)
         return place
 
 
-def _send(message: render.Outgoing) -> dict[str, object]:
+def _send(message: Outgoing) -> dict[str, object]:
     kwargs = message.send_kwargs()
     kwargs.pop("view", None)
     return kwargs

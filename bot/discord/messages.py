@@ -64,8 +64,13 @@ class MessageListener:
             return  # replayed by the gateway after a RESUME
         self.tracker.spawn(self._answer(message, event, where, text), name="discord-message")
 
-    async def _answer(self, message: discord.Message, event: ChatMessage, where: Route, text: str) -> None:
-        place = event.place() if where is not Route.NEW_THREAD else await self.open_thread(message, event, text)
+    async def _answer(
+        self, message: discord.Message, event: ChatMessage, where: Route, text: str
+    ) -> None:
+        if where is Route.NEW_THREAD:
+            place: Place | None = await self.open_thread(message, event, text)
+        else:
+            place = event.place()
         if place is None:
             return
         await self.turns.message(place, text, event.author.id)
@@ -77,8 +82,10 @@ class MessageListener:
         try:
             await message.create_thread(name=name, auto_archive_duration=1440)
         except discord.HTTPException as exc:
-            log.warning("could not open a thread", extra={"error": repr(exc), "channel": event.channel_id})
-            place = Place(guild=event.guild_id, channel=event.channel_id, thread=event.id, inline=True)
+            log.warning("could not open a thread",
+                        extra={"error": repr(exc), "channel": event.channel_id})
+            place = Place(guild=event.guild_id, channel=event.channel_id, thread=event.id,
+                          inline=True)
             await self.turns.post(place, render.note(NO_THREAD_NOTE))
             return place
         place = event.thread_place()

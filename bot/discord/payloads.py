@@ -117,7 +117,8 @@ def author_of(user: discord.abc.User) -> Author:
 def _channel_facts(channel: object, guild_id: int | None) -> tuple[ChannelKind, str | None, str | None]:
     """(kind, parent id, thread owner id) of a channel discord.py resolved, partially or not."""
     ctype = getattr(channel, "type", None)
-    if guild_id is None or ctype is discord.ChannelType.private or isinstance(channel, discord.DMChannel):
+    private = ctype is discord.ChannelType.private or isinstance(channel, discord.DMChannel)
+    if guild_id is None or private:
         return "dm", None, None
     if isinstance(channel, discord.Thread) or ctype in _THREADS:
         parent = getattr(channel, "parent_id", None)

@@ -26,7 +26,7 @@ import discord
 
 from bot.discord import render
 from bot.discord.payloads import Place
-from bot.discord.render import Outgoing
+from bot.discord.outgoing import Outgoing
 from bot.throttle import CoalescingEditor, RetryAfter
 from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
 

@@ -6,27 +6,35 @@ boundaries into parts of at most 2,000 characters); structured data becomes embe
 ``repo_list`` a card per repository (replacing the Markdown's own listing of the same
 repositories), a ``repo_detail`` a facts card, a ``comparison`` a card per repository when the
 text has no table. Buttons (``bot.discord.buttons``) go on the last message: plan decisions,
-suggestions and clarification options, then feedback. Every message is sent with
-``AllowedMentions.none()``: answers quote repository descriptions, which must never ping anyone.
-
-Limits enforced here: content 2,000; embed title 256, description 4,096, 25 fields, field name
-256, field value 1,024, footer 2,048, 6,000 characters across a message's embeds, 10 embeds per
-message; 5 rows of 5 buttons, label 80, custom_id 100.
+suggestions and clarification options, then feedback (at most 5 rows of 5). Discord's message
+limits are enforced by ``bot.discord.outgoing`` (packing), button limits by ``buttons``;
+repository text is escaped (``safe``) and nothing we send can ping (``NO_MENTIONS``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 from discord.utils import escape_markdown
 
 from bot.discord import buttons as btn
 from bot.discord.buttons import ButtonSpec
-from bot.discord.markdown import split_markdown, to_discord
+from bot.discord.markdown import to_discord
+from bot.discord.outgoing import (
+    MAX_CONTENT,
+    MAX_DESCRIPTION,
+    MAX_FIELD_NAME,
+    MAX_FIELD_VALUE,
+    MAX_FIELDS,
+    MAX_TITLE,
+    NO_MENTIONS,
+    Outgoing,
+    Section,
+    clip,
+    pack,
+)
 from core.models import (
     Action,
     ActionKind,
@@ -37,45 +45,10 @@ from core.models import (
     ScoredRepository,
 )
 
-MAX_CONTENT = 2000
-MAX_TITLE = 256
-MAX_DESCRIPTION = 4096
-MAX_FIELDS = 25
-MAX_FIELD_NAME = 256
-MAX_FIELD_VALUE = 1024
-MAX_FOOTER = 2048
-MAX_EMBED_TOTAL = 6000
-MAX_EMBEDS = 10
 MAX_CARDS = 10
 SUGGESTION_ROWS = 3
 COLOR = discord.Colour(0x2F81F7)
-NO_MENTIONS = discord.AllowedMentions.none()
 _LIST_LINE = re.compile(r"^\s*(\d+[.)]|[-*+•])\s+")
-
-
-@dataclass
-class Outgoing:
-    """One Discord message as we mean to send it (or to edit a message into)."""
-
-    content: str = ""
-    embeds: list[discord.Embed] = field(default_factory=list)
-    buttons: list[ButtonSpec] = field(default_factory=list)
-
-    def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"content": self.content or None, "embeds": self.embeds,
-                                  "allowed_mentions": NO_MENTIONS}
-        view = btn.build_view(self.buttons)
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """Replace everything: content, embeds and buttons (None clears)."""
-        return {"content": self.content or None, "embeds": self.embeds,
-                "view": btn.build_view(self.buttons), "allowed_mentions": NO_MENTIONS}
-
-    def embed_chars(self) -> int:
-        return sum(len(e) for e in self.embeds)
 
 
 # -- answers ------------------------------------------------------------------------------------
@@ -83,16 +56,14 @@ class Outgoing:
 
 def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
     sections = _body(reply)
-    listed = [a for a in reply.actions if btn.is_listed(a)]
+    listed = [a for a in buttoned(reply.actions) if btn.is_listed(a)]
     if listed:
         sections.append(_choices_embed(listed))
     messages = pack(sections, reply.footer)
-    with_feedback = feedback and reply.error is None and reply.intent is not None and not _is_plan(reply)
+    with_feedback = (feedback and reply.error is None and reply.intent is not None
+                     and not _is_plan(reply))
     messages[-1].buttons = button_specs(reply.actions, feedback=with_feedback)
     return messages
-
-
-Section = str | discord.Embed
 
 
 def _body(reply: Reply) -> list[Section]:
@@ -141,59 +112,6 @@ def _with_detail(text: str, data: RepoDetailData) -> list[Section]:
         if chunk.lstrip().startswith("#") and name in chunk.splitlines()[0].lower():
             return ["\n\n".join(chunks[:i]), detail_embed(data), "\n\n".join(chunks[i + 1:])]
     return [detail_embed(data), text]
-
-
-def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoing]:
-    """Sections in order as messages: text split at 2,000 characters, embeds attached to the
-    message before them while it has room (content always shows above a message's embeds)."""
-    messages: list[Outgoing] = []
-    sections = [s for s in sections if not isinstance(s, str) or s.strip()]
-    if footer:
-        if sections and isinstance(sections[-1], discord.Embed):
-            sections[-1].set_footer(text=clip(footer, MAX_FOOTER))
-        else:
-            sections.append(f"-# {' '.join(footer.split())}")
-    texts = [s for s in sections if isinstance(s, str)]
-    embeds = [fit_embed(s) for s in sections if isinstance(s, discord.Embed)]
-    joined = "\n\n".join(texts)
-    if (len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
-            and sum(len(e) for e in embeds) <= MAX_EMBED_TOTAL):
-        return [Outgoing(content=joined, embeds=embeds)]  # the common case: one message
-    for section in sections:
-        if isinstance(section, str):
-            if messages and not messages[-1].embeds and len(messages[-1].content) + len(section) + 2 <= MAX_CONTENT:
-                messages[-1].content = f"{messages[-1].content}\n\n{section}".strip()
-                continue
-            messages += [Outgoing(content=part) for part in split_markdown(section, MAX_CONTENT)]
-            continue
-        embed = fit_embed(section)
-        last = messages[-1] if messages else None
-        if (last is None or len(last.embeds) >= MAX_EMBEDS
-                or last.embed_chars() + len(embed) > MAX_EMBED_TOTAL):
-            messages.append(Outgoing(embeds=[embed]))
-        else:
-            last.embeds.append(embed)
-    return messages or [Outgoing(content="…")]
-
-
-def fit_embed(embed: discord.Embed) -> discord.Embed:
-    """Clip an embed to Discord's per-embed limits (whatever built it)."""
-    if embed.title:
-        embed.title = clip(embed.title, MAX_TITLE)
-    if embed.description:
-        embed.description = clip(embed.description, MAX_DESCRIPTION)
-    fields = embed.fields[:MAX_FIELDS]
-    embed.clear_fields()
-    for f in fields:
-        embed.add_field(name=clip(f.name or "\u200b", MAX_FIELD_NAME),
-                        value=clip(f.value or "\u200b", MAX_FIELD_VALUE), inline=f.inline)
-    if embed.footer and embed.footer.text:
-        embed.set_footer(text=clip(embed.footer.text, MAX_FOOTER))
-    while len(embed) > MAX_EMBED_TOTAL and embed.fields:
-        embed.remove_field(len(embed.fields) - 1)
-    if len(embed) > MAX_EMBED_TOTAL and embed.description:
-        embed.description = clip(embed.description, max(1, len(embed.description) - (len(embed) - MAX_EMBED_TOTAL)))
-    return embed
 
 
 # -- structured data as embeds ----------------------------------------------------------------------
@@ -263,9 +181,13 @@ def comparison_embed(data: Comparison) -> discord.Embed:
 
 
 def _choices_embed(listed: Sequence[Action]) -> discord.Embed:
-    """Choices too long for a button's custom_id: listed so a click can find them again."""
-    lines = "\n".join(f"• {' '.join(a.value.split())}" for a in listed)
-    return discord.Embed(title="Choices", description=clip(lines, MAX_DESCRIPTION), colour=COLOR)
+    """Choices too long for a button's custom_id, one per field, so a click can find its text
+    again by digest (``buttons.resolve``) in the message Discord sends with the click."""
+    embed = discord.Embed(title="Choices", colour=COLOR)
+    for i, action in enumerate(listed, 1):
+        embed.add_field(name=f"{i}.", value=clip(" ".join(action.value.split()), MAX_FIELD_VALUE),
+                        inline=False)
+    return embed
 
 
 def compact(n: int) -> str:
@@ -276,10 +198,6 @@ def compact(n: int) -> str:
     return str(n)
 
 
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 # -- buttons ----------------------------------------------------------------------------------------
 
 
@@ -287,15 +205,26 @@ def _is_plan(reply: Reply) -> bool:
     return any(a.kind in btn.DECISIONS for a in reply.actions)
 
 
+def _split_actions(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
+    """(plan decisions, suggestions and options) that get buttons, within the row budget."""
+    decisions = [a for a in actions if a.kind in btn.DECISIONS][: btn.PER_ROW]
+    others = _unique([a for a in actions
+                      if a.kind not in btn.DECISIONS and a.kind is not ActionKind.FEEDBACK])
+    return decisions, others[: SUGGESTION_ROWS * btn.PER_ROW]
+
+
+def buttoned(actions: Sequence[Action]) -> list[Action]:
+    decisions, others = _split_actions(actions)
+    return decisions + others
+
+
 def button_specs(actions: Sequence[Action], *, feedback: bool) -> list[ButtonSpec]:
     specs: list[ButtonSpec] = []
     row = 0
-    decisions = [a for a in actions if a.kind in btn.DECISIONS]
+    decisions, others = _split_actions(actions)
     if decisions:
-        specs += [_spec(a, row, a.style or _DECISION_STYLE.get(a.kind)) for a in decisions[: btn.PER_ROW]]
+        specs += [_spec(a, row, a.style or _DECISION_STYLE.get(a.kind)) for a in decisions]
         row += 1
-    others = _unique([a for a in actions if a.kind not in btn.DECISIONS and a.kind is not ActionKind.FEEDBACK])
-    others = others[: SUGGESTION_ROWS * btn.PER_ROW]
     for start in range(0, len(others), btn.PER_ROW):
         specs += [_spec(a, row, a.style) for a in others[start : start + btn.PER_ROW]]
         row += 1
@@ -336,12 +265,16 @@ def note(text: str) -> Outgoing:
 
 
 def chose(user_id: str, text: str) -> Outgoing:
-    return Outgoing(content=clip(f"<@{user_id}> chose: **{escape_markdown(' '.join(text.split()))}**", MAX_CONTENT))
+    return Outgoing(content=clip(f"<@{user_id}> chose: **{_inline(text)}**", MAX_CONTENT))
 
 
 def asked(user_id: str, command: str, text: str) -> Outgoing:
     """The channel message a slash command's thread hangs from."""
-    return Outgoing(content=clip(f"<@{user_id}> used `/{command}`: **{escape_markdown(' '.join(text.split()))}**", MAX_CONTENT))
+    return Outgoing(content=clip(f"<@{user_id}> used `/{command}`: **{_inline(text)}**", MAX_CONTENT))
+
+
+def _inline(text: str) -> str:
+    return escape_markdown(" ".join(text.split()))
 
 
 def decided_line(kind: ActionKind, user_id: str) -> str:

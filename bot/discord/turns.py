@@ -15,7 +15,7 @@ from bot.discord import render
 from bot.discord.conversations import ThreadIndex
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, TurnProgress
-from bot.discord.render import Outgoing
+from bot.discord.outgoing import Outgoing
 from bot.throttle import CoalescingEditor
 from core.coordinator import IncomingMessage
 from core.errors import OmgError

@@ -1,0 +1,117 @@
+"""Outgoing Discord messages and Discord's limits: what a message may hold, and packing
+sections of text and embeds into as few messages as those limits allow.
+
+Limits: content 2,000 characters; embed title 256, description 4,096, 25 fields, field name 256,
+field value 1,024, footer 2,048; 6,000 characters across a message's embeds; 10 embeds per
+message (buttons: ``bot.discord.buttons``). Every message goes out with
+``AllowedMentions.none()``: answers quote repository descriptions, which must never ping anyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord import buttons as btn
+from bot.discord.buttons import ButtonSpec
+from bot.discord.markdown import split_markdown
+
+MAX_CONTENT = 2000
+MAX_TITLE = 256
+MAX_DESCRIPTION = 4096
+MAX_FIELDS = 25
+MAX_FIELD_NAME = 256
+MAX_FIELD_VALUE = 1024
+MAX_FOOTER = 2048
+MAX_EMBED_TOTAL = 6000
+MAX_EMBEDS = 10
+NO_MENTIONS = discord.AllowedMentions.none()
+
+Section = str | discord.Embed  # a run of Markdown, or an embed, in reading order
+
+
+@dataclass
+class Outgoing:
+    """One Discord message as we mean to send it (or to edit a message into)."""
+
+    content: str = ""
+    embeds: list[discord.Embed] = field(default_factory=list)
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content or None, "embeds": self.embeds,
+                                  "allowed_mentions": NO_MENTIONS}
+        view = btn.build_view(self.buttons)
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Replace everything: content, embeds and buttons (None clears)."""
+        return {"content": self.content or None, "embeds": self.embeds,
+                "view": btn.build_view(self.buttons), "allowed_mentions": NO_MENTIONS}
+
+    def embed_chars(self) -> int:
+        return sum(len(e) for e in self.embeds)
+
+
+def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoing]:
+    """Sections in order as messages: text split at 2,000 characters, embeds attached to the
+    message before them while it has room (content always shows above a message's embeds)."""
+    messages: list[Outgoing] = []
+    sections = [s for s in sections if not isinstance(s, str) or s.strip()]
+    if footer:
+        if sections and isinstance(sections[-1], discord.Embed):
+            sections[-1].set_footer(text=clip(footer, MAX_FOOTER))
+        else:
+            sections.append(f"-# {' '.join(footer.split())}")
+    texts = [s for s in sections if isinstance(s, str)]
+    embeds = [fit_embed(s) for s in sections if isinstance(s, discord.Embed)]
+    joined = "\n\n".join(texts)
+    if (len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
+            and sum(len(e) for e in embeds) <= MAX_EMBED_TOTAL):
+        return [Outgoing(content=joined, embeds=embeds)]  # the common case: one message
+    for section in sections:
+        if isinstance(section, str):
+            last_text = messages[-1] if messages and not messages[-1].embeds else None
+            if last_text is not None and len(last_text.content) + len(section) + 2 <= MAX_CONTENT:
+                last_text.content = f"{last_text.content}\n\n{section}".strip()
+                continue
+            messages += [Outgoing(content=part) for part in split_markdown(section, MAX_CONTENT)]
+            continue
+        embed = fit_embed(section)
+        last = messages[-1] if messages else None
+        if (last is None or len(last.embeds) >= MAX_EMBEDS
+                or last.embed_chars() + len(embed) > MAX_EMBED_TOTAL):
+            messages.append(Outgoing(embeds=[embed]))
+        else:
+            last.embeds.append(embed)
+    return messages or [Outgoing(content="…")]
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """Clip an embed to Discord's per-embed limits (whatever built it)."""
+    if embed.title:
+        embed.title = clip(embed.title, MAX_TITLE)
+    if embed.description:
+        embed.description = clip(embed.description, MAX_DESCRIPTION)
+    fields = embed.fields[:MAX_FIELDS]
+    embed.clear_fields()
+    for f in fields:
+        embed.add_field(name=clip(f.name or "\u200b", MAX_FIELD_NAME),
+                        value=clip(f.value or "\u200b", MAX_FIELD_VALUE), inline=f.inline)
+    if embed.footer and embed.footer.text:
+        embed.set_footer(text=clip(embed.footer.text, MAX_FOOTER))
+    while len(embed) > MAX_EMBED_TOTAL and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    if len(embed) > MAX_EMBED_TOTAL and embed.description:
+        excess = len(embed) - MAX_EMBED_TOTAL
+        embed.description = clip(embed.description, max(1, len(embed.description) - excess))
+    return embed
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -1,0 +1,140 @@
+"""Rendering stays within Discord's limits whatever the core hands over (checked by the fake's
+independent oracle), and the custom_id codec round-trips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.discord import buttons as btn
+from bot.discord import render
+from bot.discord.conversations import Route, route, thread_name
+from bot.discord.markdown import split_markdown, to_discord
+from bot.discord.payloads import Author, ChatMessage, without_bot_mention
+from core.models import (
+    Action,
+    ActionKind,
+    Comparison,
+    ComparisonRow,
+    DimensionScores,
+    Intent,
+    RepoDetailData,
+    RepoList,
+    Reply,
+    RepositoryDetail,
+    ScoredRepository,
+)
+from tests.fakes.discord_limits import message_violations
+
+
+def wire(message: render.Outgoing) -> dict[str, Any]:
+    kwargs = message.send_kwargs()
+    view = kwargs.get("view")
+    return {"content": kwargs["content"], "embeds": [e.to_dict() for e in kwargs["embeds"]],
+            "components": view.to_components() if view else []}
+
+
+def repo(i: int, *, long: bool = False) -> ScoredRepository:
+    name = f"owner{i}/{'x' * (90 if long else 5)}{i}"
+    return ScoredRepository(full_name=name, stars=1000 * i, language="Python",
+                            description=("d" * 3000) if long else f"repo {i}",
+                            why=("w" * 2000) if long else "why", scores=DimensionScores(overall=7.5))
+
+
+def reply(**kw: Any) -> Reply:
+    return Reply(conversation_id="c", markdown=kw.pop("markdown", "Hello"), intent=Intent.SEARCH, **kw)
+
+
+@pytest.mark.parametrize("long", [False, True])
+def test_big_structured_answers_fit(long: bool) -> None:
+    items = [repo(i, long=long) for i in range(1, 40)]
+    cases = [
+        reply(structured_data=RepoList(items=items), markdown="x " * 5000),
+        reply(structured_data=Comparison(items=[ComparisonRow(repo=r, highlights=["h" * 500] * 3,
+                                                               warnings=["w" * 500] * 3) for r in items])),
+        reply(structured_data=RepoDetailData(repo=RepositoryDetail(**items[0].model_dump()))),
+        reply(suggestions=[], actions=[Action(kind=ActionKind.SUGGESTION, label="s" * 200 + str(i),
+                                              value="v" * 300 + str(i)) for i in range(40)]),
+    ]
+    for case in cases:
+        messages = render.render_reply(case)
+        for message in messages:
+            assert message_violations(wire(message)) == []
+        assert sum(len(m.buttons) for m in messages) <= 25
+        listed = [a for a in render.buttoned(case.actions) if btn.is_listed(a)]
+        choices = [f.value for m in messages for e in m.embeds if e.title == "Choices" for f in e.fields]
+        assert choices == [a.value for a in listed]  # every long choice can be found again
+
+
+def test_repo_cards_replace_the_markdown_listing() -> None:
+    items = [repo(1), repo(2)]
+    markdown = "Found two.\n\n1. **owner1/xxxxx1**: a\n2. **owner2/xxxxx2**: b\n\nWant more?"
+    [message] = render.render_reply(reply(structured_data=RepoList(items=items), markdown=markdown))
+    assert message.content == "Found two.\n\nWant more?"
+    assert [f.name for f in message.embeds[0].fields] == ["1. owner1/xxxxx1", "2. owner2/xxxxx2"]
+
+
+def test_footer_and_feedback() -> None:
+    [message] = render.render_reply(reply(footer="LLM cost: $0.0001"))
+    assert message.content.endswith("-# LLM cost: $0.0001")
+    assert [b.label for b in message.buttons] == ["Helpful", "Wrong answer"]
+    [failed] = render.render_reply(reply(error="timeout"))
+    assert failed.buttons == []
+
+
+def test_plan_buttons_come_first_without_feedback() -> None:
+    actions = [Action(kind=k, label=k.value.title(), value="sess-1:2")
+               for k in (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)]
+    [message] = render.render_reply(reply(actions=actions))
+    assert [(b.label, b.row, b.style) for b in message.buttons] == [
+        ("Approve", 0, "success"), ("Revise", 0, None), ("Cancel", 0, "danger")]
+    assert message.buttons[0].custom_id == "omg:a:sess-1:2"
+
+
+@pytest.mark.parametrize("text", ["short", "é" * 95, "x" * 94, "x" * 95, "line\nbreak", "a:b:c"])
+def test_custom_id_round_trip(text: str) -> None:
+    custom_id = btn.encode(ActionKind.SUGGESTION, text)
+    assert len(custom_id) <= 100
+    decoded = btn.decode(custom_id)
+    assert decoded is not None and decoded.kind is ActionKind.SUGGESTION
+    if decoded.value is not None:
+        assert decoded.value == text
+    else:
+        assert decoded.digest == btn.digest(text)
+    assert btn.decode("omg:S:not-hex") is None and btn.decode("other:s:x") is None
+
+
+def test_markdown_tables_headings_and_splitting() -> None:
+    text = to_discord("#### Deep\n\n| a | b |\n|---|---|\n| **1** | [x](http://y) |\n\n---\nend")
+    assert text == "**Deep**\n\n```\na  b\n-  -\n1  x\n```\n\nend"
+    code = "```py\n" + "\n".join(f"line {i}" for i in range(600)) + "\n```"
+    parts = split_markdown(code, 2000)
+    assert len(parts) > 1 and all(len(p) <= 2000 and p.count("```") % 2 == 0 for p in parts)
+    assert all(p.startswith("```py") for p in parts)
+
+
+def test_thread_names_and_mentions() -> None:
+    assert thread_name("<@9001> **find** react   state") == "find react state"
+    long = thread_name("word " * 60)
+    assert len(long) <= 100 and long.endswith("…")
+    assert thread_name("<@9001>", fallback="Question from alice") == "Question from alice"
+    assert without_bot_mention("<@9001> hi <@5001>", 9001) == "hi <@5001>"
+
+
+def message(kind: str, **kw: Any) -> ChatMessage:
+    values: dict[str, Any] = {"id": "1", "channel_id": "2", "guild_id": "3", "kind": kind,
+                              "author": Author(id="5", name="a"), "content": "hi"}
+    values.update(kw)
+    return ChatMessage(**values)
+
+
+def test_routing_rules() -> None:
+    assert route(message("dm", guild_id=None), participates=False) is Route.DM
+    assert route(message("channel"), participates=False) is Route.IGNORE
+    assert route(message("channel", mentions_bot=True), participates=False) is Route.NEW_THREAD
+    assert route(message("thread", parent_id="2"), participates=False) is Route.IGNORE
+    assert route(message("thread", parent_id="2"), participates=True) is Route.THREAD
+    assert route(message("thread", parent_id="2", mentions_bot=True), participates=False) is Route.THREAD
+    assert route(message("dm", author=Author(id="6", name="b", bot=True)), participates=True) is Route.IGNORE
+    assert route(message("channel", mentions_bot=True, system=True), participates=False) is Route.IGNORE
