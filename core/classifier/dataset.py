@@ -49,6 +49,12 @@ CONTEXT_TYPES = ("none", "repo_list", "repo_detail", "comparison", "clarificatio
 # Not drawn by "any": a search, then an analysis of one of its results ("analyze the 2nd").
 EXTRA_CONTEXTS = ("list_detail",)
 NOISE_SHARE = 0.3
+WRAP_SHARE = 0.15
+# Requests often come wrapped in small talk: "hey, ...", "thanks! now ...", "... please".
+_PREFIXES = ("hi, ", "hey ", "hello! ", "ok, ", "ok so ", "thanks! ", "cool, ", "great, now ", "hmm, ",
+             "btw ", "also, ", "quick question: ", "one more: ", "next: ", "alright, ", "good morning! ")
+_SUFFIXES = (" please", " pls", ", thanks", " thx", " :)", "?", " asap", " if you can", " 🙏", "!")
+_WRAPPED = {Intent.SEARCH, Intent.ANALYZE, Intent.COMPARE}
 _SLOT = re.compile(r"\{([a-z]+[0-9]?)\}")
 _PREVIOUS_QUERIES = (
     "find state management libraries", "best python web frameworks", "show me rust http clients",
@@ -198,6 +204,11 @@ def expand_line(record: dict[str, Any], group: str) -> list[Sample]:
             continue
         seen.add(key)
         samples.append(Sample(text, intent, tuple(history), group))
+        if intent in _WRAPPED and rng.random() < WRAP_SHARE:
+            wrapped = rng.choice(_PREFIXES) + text if rng.random() < 0.6 else text.rstrip("?!. ") + rng.choice(_SUFFIXES)
+            if (wrapped, ctx) not in seen:
+                seen.add((wrapped, ctx))
+                samples.append(Sample(wrapped, intent, tuple(history), group))
         if rng.random() < NOISE_SHARE:
             twin = noisy(text, rng)
             if (twin, ctx) not in seen:
