@@ -65,6 +65,7 @@ async def test_the_request_carries_the_google_search_tool_and_the_context(gemini
     body = gemini.requests[0]
     assert body["tools"] == [{"googleSearch": {}}]
     assert "responseMimeType" not in body.get("generationConfig", {})  # no JSON mode with tools
+    assert body["generationConfig"]["temperature"] == 1.0
     prompt = body["contents"][0]["parts"][0]["text"]
     assert "Research goal: should we migrate?" in prompt and "Search request: redux OR zustand" in prompt
     assert "Google Search" in body["systemInstruction"]["parts"][0]["text"]

@@ -33,6 +33,7 @@ log = logging.getLogger("omg.llm.web_search")
 TASK = "research_web_search"
 MODES = ("auto", "off")
 SNIPPET_CHARS = 300
+GROUNDING_TEMPERATURE = 1.0  # Google's advice for Grounding with Google Search
 PROMPT = (
     "You research software and open-source projects for an engineering team. Use Google Search "
     "to answer the search request with current facts from the web: versions, release dates, "
@@ -58,6 +59,7 @@ class GroundedWebSearch:
         request = StructuredRequest(
             task=TASK, messages=[system(PROMPT), user(ask)], schema=GroundedAnswer,
             timeout=self.timeout, max_output_tokens=self.max_output_tokens,
+            temperature=GROUNDING_TEMPERATURE,
         )
         answer = (await self.client.run(request)).output
         log.info("grounded web search", extra={"query": query[:200], "google_queries": answer.queries[:5],
