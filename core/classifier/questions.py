@@ -34,33 +34,42 @@ def _names(context: ThreadContext, exclude: list[str] | None = None) -> list[str
     return [r for r in context.referents if r.lower() not in skip][:MAX_OPTIONS]
 
 
+def _options(intent: Intent, names: list[str], anchor: str | None = None) -> list[str]:
+    """Complete messages the user can send back as they are ("Analyze pmndrs/zustand")."""
+    if intent is Intent.COMPARE:
+        if anchor:
+            return [f"Compare {anchor} vs {n}" for n in names][:MAX_OPTIONS]
+        pairs = [f"Compare {a} vs {b}" for i, a in enumerate(names) for b in names[i + 1 :]]
+        return pairs[: MAX_OPTIONS - 1] + ([f"Compare all {len(names)}"] if len(names) > 2 else [])
+    return [f"Analyze {n}" for n in names]
+
+
 def for_problem(intent: Intent, resolution: Resolution, context: ThreadContext) -> Question:
     verb = _VERB.get(intent, "look at")
     n = context.n_referents
     problem = resolution.problem
     if problem is Problem.OUT_OF_RANGE:
         return Question(f"I only listed {n} {'repository' if n == 1 else 'repositories'} last time. "
-                        f"Which one should I {verb}?", _names(context))
+                        f"Which one should I {verb}?", _options(intent, _names(context)))
     if problem is Problem.NO_REFERENT:
         return Question("I'm not sure which repository you mean: there are no earlier results in this "
                         "conversation to pick from. Could you name it (for example pmndrs/zustand), or "
                         "start with a search?", list(EXAMPLES))
     if problem is Problem.AMBIGUOUS:
         if intent is Intent.COMPARE:
-            return Question("Which of these should I compare? Pick two or more.", _names(context))
-        return Question(f"Which of these should I {verb}?", _names(context))
+            return Question("Which of these should I compare? Pick two or more.",
+                            _options(intent, _names(context)))
+        return Question(f"Which of these should I {verb}?", _options(intent, _names(context)))
     if problem is Problem.TOO_FEW:
         if resolution.repos:
             only = resolution.repos[0]
-            return Question(f"What should I compare {only} with?", _names(context, exclude=[only]))
+            return Question(f"What should I compare {only} with?",
+                            _options(intent, _names(context, exclude=[only]), anchor=only))
         return Question("Which repositories should I compare? Name at least two, for example "
-                        "\"redux vs zustand\".", _names(context))
+                        "\"redux vs zustand\".", _options(intent, _names(context)) or list(EXAMPLES[2:]))
     # NO_TARGET
-    if intent is Intent.COMPARE:
-        return Question("Which repositories should I compare? Name at least two, for example "
-                        "\"redux vs zustand\".", _names(context))
     return Question("Which repository should I analyze? Give me its name or owner/name, for example "
-                    "pmndrs/zustand.", _names(context))
+                    "pmndrs/zustand.", _options(intent, _names(context)))
 
 
 def for_low_confidence(top: Intent, runner_up: Intent, context: ThreadContext) -> Question:

@@ -67,7 +67,7 @@ def test_tell_me_more_after_a_list_asks_which_one(classifier):
     result = classifier.classify_sync("tell me more", listed(STATE_LIBS))
     assert result.intent is Intent.CLARIFY
     assert result.original_intent is Intent.ANALYZE
-    assert result.clarify_options == STATE_LIBS
+    assert result.clarify_options == [f"Analyze {name}" for name in STATE_LIBS]
 
 
 def test_tell_me_more_without_context_asks_for_details(classifier):

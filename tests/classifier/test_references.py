@@ -146,7 +146,7 @@ def test_out_of_range_becomes_a_helpful_clarification(classifier):
     assert result.intent is Intent.CLARIFY
     assert result.original_intent is Intent.ANALYZE
     assert "5" in result.clarify_question
-    assert result.clarify_options == STATE_LIBS
+    assert result.clarify_options == [f"Analyze {name}" for name in STATE_LIBS]
 
 
 def test_no_referent_becomes_a_clarification(classifier):
@@ -188,3 +188,19 @@ def test_after_analyzing_one_result_ordinals_still_count_over_the_search(classif
     assert resolve(resolver, "compare it with the first", history, Intent.COMPARE).repos == [B, A]
     result = classifier.classify_sync("compare the first two", history)
     assert (result.intent, result.repos) == (Intent.COMPARE, [A, B])
+
+
+def test_every_clarification_option_works_when_sent_back(classifier):
+    from core.models import Clarification, Message
+
+    history = listed(STATE_LIBS)
+    for message, intent in (("tell me more", Intent.ANALYZE), ("compare both", Intent.COMPARE)):
+        question = classifier.classify_sync(message, history)
+        assert question.intent is Intent.CLARIFY and question.clarify_options
+        asked_back = [*history, Message(role="user", content=message), Message(
+            role="assistant", content=question.clarify_question or "",
+            structured_data=Clarification(question=question.clarify_question or "", options=question.clarify_options))]
+        for option in question.clarify_options:
+            answer = classifier.classify_sync(option, asked_back)
+            assert answer.intent is intent, (option, answer.reasoning)
+            assert answer.repos and all(r in STATE_LIBS for r in answer.repos)
