@@ -84,7 +84,7 @@ def endpoints(fake: FakeDiscord) -> Iterator[None]:
     Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
 
 
-def test_settings(data_dir: Path, **overrides: object) -> DiscordSettings:
+def bot_settings(data_dir: Path, **overrides: object) -> DiscordSettings:
     values: dict[str, object] = {"token": TOKEN, "guild_ready_timeout": 0.05, "data_dir": data_dir,
                                  "shutdown_grace": 5.0, "edit_interval": 1.0}
     values.update(overrides)
@@ -94,7 +94,7 @@ def test_settings(data_dir: Path, **overrides: object) -> DiscordSettings:
 async def start_harness(fake: FakeDiscord, data_dir: Path, *, step_delay: float = 0.0,
                         **overrides: object) -> DiscordHarness:
     harness = DiscordHarness(fake, build_bot_app(step_delay=step_delay, research=ScriptedResearch(
-        step_delay=step_delay)), test_settings(data_dir, **overrides))
+        step_delay=step_delay)), bot_settings(data_dir, **overrides))
     await harness.start()
     return harness
 

@@ -92,3 +92,24 @@ async def test_without_the_privileged_intent_the_bot_still_answers_mentions(
     assert harness.last_bot_message(question.id).content.startswith("You said: a follow-up with")
     assert CHANNEL_ID
     await stop_harness(harness)
+
+
+async def test_the_manifest_matches_the_code() -> None:
+    import json
+
+    import discord
+
+    from bot.discord.client import OmgClient
+    from bot.discord.commands import SlashCommands
+    from bot.discord.tasks import TaskTracker
+
+    manifest = json.loads((Path(__file__).parents[2] / "manifests" / "discord.json").read_text())
+    client = OmgClient(DiscordSettings(token="t"), message_content=True)
+    SlashCommands(client=client, turns=None, tracker=TaskTracker()).register(client.tree)
+    assert manifest["commands"] == [c.to_dict(client.tree) for c in client.tree.get_commands()]
+    assert manifest["intents"]["value"] == client.intents.value
+    needed = discord.Permissions(send_messages=True, embed_links=True, read_message_history=True,
+                                 create_public_threads=True, send_messages_in_threads=True)
+    assert manifest["permissions"]["value"] == str(needed.value) == "309237729280"
+    assert "309237729280" in (Path(__file__).parents[2] / "manifests" / "discord.md").read_text()
+    await client.close()

@@ -1,0 +1,53 @@
+"""The whole bot behind the fake Discord: ``build_app`` with the offline catalog, the real
+classifier, agents, synthesizer and research service (no network, no LLM)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.app import build_app
+from tests.discord.conftest import DiscordHarness, bot_settings, button, stop_harness
+from tests.fakes.discord_fake import ALICE, BOB, FakeDiscord
+
+
+async def test_search_analyze_and_an_approved_research(
+    fake: FakeDiscord, endpoints: None, tmp_path: Path,
+) -> None:
+    app = await build_app(env={"OMG_DATA_DIR": str(tmp_path), "OMG_GITHUB": "offline"}, memory=True)
+    harness = DiscordHarness(fake, app, bot_settings(tmp_path))
+    await harness.start()
+    try:
+        question = await harness.mention("find react state management libraries")
+        [answer] = harness.bot_messages(question.id)
+        assert answer.embeds and len(answer.embeds[0]["fields"]) >= 3
+        analyze = next(b for b in answer.buttons() if b["label"].startswith("Analyze"))
+        before = len(harness.bot_messages(question.id))
+        await fake.click(answer.id, analyze["custom_id"])
+        await harness.settle()
+        analysis = harness.bot_messages(question.id)[before:]
+        titles = [e.get("title") for m in analysis for e in m.embeds]
+        assert analyze["label"].removeprefix("Analyze ") in titles
+        assert analysis[-1].buttons()
+
+        record = await fake.slash("research", {"goal": "compare python web frameworks for a small team",
+                                               "mode": "deep_probe"})
+        await harness.settle()
+        thread = record.original_message_id
+        assert thread is not None
+        plan = harness.bot_messages(thread)[-1]
+        approve = button(plan, "Approve")["custom_id"]
+        await fake.click(plan.id, approve, user=BOB)
+        await harness.settle()
+        notes = [m.content for m in fake.in_channel(thread) if m.ephemeral]
+        assert len(notes) == 1 and "only" in notes[0].lower(), notes
+        await fake.click(plan.id, approve, user=ALICE)
+        await harness.settle(timeout=30)
+        assert fake.messages[plan.id].buttons() == []
+        report = harness.bot_messages(thread)[-1]
+        assert report.id != plan.id and "research" in report.text().lower()
+        await fake.click(plan.id, approve, user=ALICE)
+        await harness.settle()
+        assert len([m for m in fake.in_channel(thread) if m.ephemeral]) == 2
+    finally:
+        await stop_harness(harness)
+        await app.aclose()
