@@ -77,8 +77,8 @@ class ReferenceResolver:
         repos: list[str] = []
         details: list[str] = []
         for m in mentions:
-            if m.kind is MentionKind.PRONOUN and repos and not referents:
-                continue  # "I heard bun is unstable, is that true?": "that" is the name just said
+            if m.kind is MentionKind.PRONOUN and repos:
+                continue  # "sqlalchemy, worth it?": "it" is the name just said
             if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME):
                 repos.append(m.full_name or m.text)
                 details.append(_describe(m, [m.full_name or m.text]))
