@@ -76,7 +76,8 @@ POSITION_RE = re.compile(
     rf"\b(the\s+)?(second[\s-]+(?:to[\s-]+)?last|{_ORD_WORD})(?:\s+({_NOUN}))?\b", _FLAGS
 )
 MARKER_RE = re.compile(
-    r"(?:#\s?|\b(?:number|no\.|num|nr\.?|option|result|item|entry|pick|choice|repo)\s*#?\s*)(\d{1,2})\b"
+    r"(?:#\s?|\b(?:number|no\.|num|nr\.?|option|result|item|entry|pick|choice|repo|position|spot|slot|rank|place)"
+    r"\s*#?\s*)(\d{1,2})\b"
     r"(?!\s*(?:k\b|%|stars|\.\d|\+))",
     _FLAGS,
 )
@@ -189,11 +190,23 @@ class MentionFinder:
             if self.vocabulary.is_common(owner) and self.vocabulary.is_common(name) and pair not in by_lower:
                 if not (self.index and self.index.resolve(pair)):
                     continue
+            if pair not in by_lower and self._two_names(owner, name):
+                continue  # "redux/zustand?": two names, not one repository
             full = by_lower.get(pair) or self._canonical(f"{owner}/{name}")
             out.append(Mention(MentionKind.EXPLICIT, match.start(), match.start() + len(owner) + 1 + len(name),
                                match.group()[: len(owner) + 1 + len(name)], full_name=full,
                                in_context=pair in by_lower))
         return out
+
+    def _two_names(self, owner: str, name: str) -> bool:
+        if self.index is None:
+            return False
+        try:
+            if self.index.resolve(f"{owner}/{name}"):
+                return False
+        except Exception:
+            return False
+        return all(resolve_name(self.index, part) and not self.vocabulary.is_common(part) for part in (owner, name))
 
     def _canonical(self, full: str) -> str:
         if self.index is not None:

@@ -76,9 +76,12 @@ class ReferenceResolver:
         referents = list(context.referents)
         repos: list[str] = []
         details: list[str] = []
+        named = any(m.kind in (MentionKind.EXPLICIT, MentionKind.NAME) for m in mentions)
         for m in mentions:
-            if m.kind is MentionKind.PRONOUN and repos:
-                continue  # "sqlalchemy, worth it?": "it" is the name just said
+            if m.kind is MentionKind.PRONOUN and (repos or (named and not context.focus)):
+                # "sqlalchemy, worth it?" ("it" is the name just said) and "how risky is it to
+                # build on langchain?" (no referent meant): the named repository is the target.
+                continue
             if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME):
                 repos.append(m.full_name or m.text)
                 details.append(_describe(m, [m.full_name or m.text]))
