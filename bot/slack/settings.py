@@ -37,6 +37,7 @@ class SlackSettings(BaseModel):
             host=(env.get("SLACK_HOST") or "0.0.0.0").strip(),
             port=env_int(env, "PORT", 3000),
             edit_interval=max(0.0, env_float(env, "OMG_SLACK_EDIT_INTERVAL", 1.0)),
+            shutdown_grace=max(0.0, env_float(env, "OMG_SHUTDOWN_GRACE", 20.0)),
         )
 
     def problems(self) -> list[str]:

@@ -65,6 +65,7 @@ class Cluster:
     prefix: str
     workdir: Path
     env: dict[str, str] = field(repr=False)
+    extras: dict[str, Any] = field(default_factory=dict)  # fakes a module shares with its tests
 
     @property
     def a(self) -> BotProcess:

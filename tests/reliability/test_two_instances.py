@@ -14,6 +14,7 @@ import pytest
 
 from core.models import Conversation
 from tests.reliability.conftest import Cluster, eventually
+from tests.reliability.procs import BotProcess
 from tests.reliability.slack_client import SlackSender, buttons, next_ts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -30,9 +31,11 @@ def session(cluster: Cluster, session_id: str) -> dict:
     return json.loads(raw) if raw else {}
 
 
-async def research_plan(cluster: Cluster, user: str) -> tuple[str, object, dict]:
-    """``/research <goal> --deep`` on A; returns (thread ts, plan message, approve button)."""
-    status, _ = await cluster.slack.command(cluster.a.url, "/research", f"{GOAL} --deep", user=user)
+async def research_plan(cluster: Cluster, user: str, via: BotProcess | None = None,
+                        goal: str = GOAL) -> tuple[str, object, dict]:
+    """``/research <goal> --deep`` on ``via`` (default A); returns (thread ts, plan, approve button)."""
+    url = (via or cluster.a).url
+    status, _ = await cluster.slack.command(url, "/research", f"{goal} --deep", user=user)
     assert status == 200
     opened = await eventually(lambda: [m for m in cluster.fake.messages.values()
                                        if m.thread_ts is None and f"<@{user}> started research" in m.text])
