@@ -89,8 +89,8 @@ class SearchTeam:
         plan = await self.plan(ctx, previous)
         params = plan.params
         refined = previous is not None and params.text != ctx.message.strip()
-        info = self.source.info
-        await ctx.progress(LogEvent(content=f"Searching {_where(info)} for {params.describe()}..."))
+        where = _where(self.source.info)  # what we expect to search; the meta says what answered
+        await ctx.progress(LogEvent(content=f"Searching {where} for {params.describe()}..."))
 
         scout_deadline = started + (deadline - started) * SCOUT_SHARE
         report = await self.scout.gather(params, deadline=scout_deadline, exclude=plan.exclude)
@@ -98,11 +98,12 @@ class SearchTeam:
         screen = await self.screener.screen(
             report.candidates,
             params,
-            now=as_of(info, self.clock()),
+            now=as_of(self.source.info, self.clock()),  # read after the Scout: it may have fallen back
             deadline=deadline,
             star_range=report.params,
             exact=report.exact if report.relaxed else None,
         )
+        info = self.source.info  # after the calls, as the Auditor and Comparator do
         partial = report.partial or screen.partial
         meta = ResultMeta(
             source=info.kind,
@@ -121,6 +122,8 @@ class SearchTeam:
                 "candidates": len(report.candidates),
                 "scored": screen.scored,
                 "searches": report.searches,
+                "incomplete": report.incomplete,
+                "source": info.kind,
                 "relaxed": report.relaxed,
                 "errors": report.errors,
                 "partial": partial,

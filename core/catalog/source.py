@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.catalog.catalog import Catalog
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SourceInfo
+from core.sources.base import SignalDepth, SourceInfo
 
 OFFLINE_SIGNALS_NOTE = (
     "The offline snapshot has no release, commit, contributor, issue-response or community-profile "
@@ -39,7 +39,8 @@ class CatalogSource:
             raise RepoNotFound(full_name)
         return record.to_repository()
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
+        """Nothing to measure offline at any depth (see the class docstring)."""
         if self.catalog.get(full_name) is None:
             raise RepoNotFound(full_name)
         return RepoSignals(notes=[OFFLINE_SIGNALS_NOTE])

@@ -99,6 +99,7 @@ class GitHubClient:
         self._inflight: dict[str, asyncio.Task[GitHubResponse]] = {}
         self._exhausted: dict[str, datetime] = {}  # resource -> reset time
         self._remaining: dict[str, int] = {}  # resource -> calls left, from the last response
+        self._limits: dict[str, int] = {}  # resource -> calls allowed per window (X-RateLimit-Limit)
         self.stats = ClientStats()
 
     async def aclose(self) -> None:
@@ -269,10 +270,17 @@ class GitHubClient:
         remaining = headers.get("x-ratelimit-remaining", "")
         if remaining.isdigit():
             self._remaining[resource] = int(remaining)
+        limit = headers.get("x-ratelimit-limit", "")
+        if limit.isdigit():
+            self._limits[resource] = int(limit)
 
     def remaining(self, resource: str = "core") -> int | None:
         """Calls left in a budget, as GitHub last reported it (None before any response)."""
         return self._remaining.get(resource)
+
+    def limit(self, resource: str = "core") -> int | None:
+        """Calls allowed per window (an hour for "core"), as GitHub last reported it."""
+        return self._limits.get(resource)
 
 
 def _cache_key(path: str, params: Mapping[str, str | int] | None, accept: str) -> str:

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from core.errors import SourceUnavailable
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import RepoSource, SourceInfo
+from core.sources.base import RepoSource, SignalDepth, SourceInfo
 
 log = logging.getLogger("omg.github.fallback")
 T = TypeVar("T")
@@ -124,10 +124,10 @@ class FallbackSource:
             lambda: self.primary.get_repo(full_name), lambda: self.fallback.get_repo(full_name)
         )
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         return await self._call(
-            lambda: self.primary.get_signals(full_name),
-            lambda: self.fallback.get_signals(full_name),
+            lambda: self.primary.get_signals(full_name, depth=depth),
+            lambda: self.fallback.get_signals(full_name, depth=depth),
         )
 
     async def get_readme(self, full_name: str) -> str | None:

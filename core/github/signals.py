@@ -1,6 +1,15 @@
 """Measured signals for one repository, fetched concurrently, each call allowed to fail.
 
-Round 1 (concurrent): the repository, releases, commits since 30 and 90 days, contributors,
+Two depths (``RepoSource.get_signals(..., depth=)``):
+
+- ``"light"`` (search candidates): only ``LIGHT_SIGNALS`` -- the latest release (``per_page=1``:
+  the release count comes from the ``Link`` header), commits since 90 days (``per_page=1``, the
+  same trick) and the README (the one the Screener reads anyway: a shared call): 3 calls in one
+  round trip. The signals carry a note naming what is left for a full analysis. Why these three:
+  ``core/search/SCORING.md`` ("Call budget").
+- ``"full"`` (analyze, compare): everything below.
+
+Full, round 1 (concurrent): the repository, releases, commits since 30 and 90 days, contributors,
 open pull requests, the issues+PRs updated in the last 90 days, the community profile and the
 README. Counts use ``per_page=1``: the ``Link`` header's last page number is the count.
 Round 2 (concurrent): the first comments of a few recent issues (time to first response), the
@@ -35,6 +44,7 @@ from core.github.payloads import (
 )
 from core.github.response import GitHubResponse, page_number
 from core.models import RepoSignals
+from core.sources.base import SignalDepth
 
 log = logging.getLogger("omg.github.signals")
 
@@ -42,6 +52,13 @@ RESPONSE_SAMPLE = 5  # recent issues whose first response is measured (one call 
 LISTING_PAGE = 100
 MAX_LISTING_PAGES = 5  # beyond 500 issues+PRs updated in 90 days, use two search counts
 LOW_BUDGET = 300  # core calls left under which the optional round 2 is skipped
+# The cheap calls that feed the scoring best (measured: bench/github_turns.py "ranking agreement")
+LIGHT_SIGNALS: tuple[str, ...] = ("releases", "commits_90d", "readme")
+_SKIPPED_WHEN_LIGHT = {  # what a light collection leaves out, in words, for the note
+    "releases": "releases", "commits_30d": "commits in the last 30 days",
+    "commits_90d": "commits in the last 90 days", "contributors": "contributors",
+    "community": "the community profile",
+}
 
 
 def _day(moment: datetime) -> str:
@@ -68,32 +85,22 @@ class _Failures:
 class SignalCollector:
     def __init__(
         self, client: GitHubClient, *, ttl: float, now: Callable[[], datetime] | None = None,
-        max_listing_pages: int = MAX_LISTING_PAGES,
+        max_listing_pages: int = MAX_LISTING_PAGES, light: tuple[str, ...] = LIGHT_SIGNALS,
     ) -> None:
         self._client = client
+        self._light = light
         self._ttl = ttl
         self._now = now or (lambda: datetime.now(UTC))
         self._max_pages = max_listing_pages
 
-    async def collect(self, full_name: str) -> RepoSignals:
-        base = f"/repos/{full_name}"
+    async def collect(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         now = self._now()
-        since30, since90 = now - timedelta(days=30), now - timedelta(days=90)
-        get = self._client.get
-        ttl = self._ttl
-        calls: dict[str, Awaitable[GitHubResponse]] = {
-            "repo": get(base, ttl=ttl),
-            "releases": get(f"{base}/releases", {"per_page": 1}, ttl=ttl),
-            "commits_30d": get(f"{base}/commits", {"since": _day(since30), "per_page": 1},
-                               ttl=ttl, allow=(409,)),
-            "commits_90d": get(f"{base}/commits", {"since": _day(since90), "per_page": 1},
-                               ttl=ttl, allow=(409,)),
-            "contributors": get(f"{base}/contributors", {"per_page": 1, "anon": "true"}, ttl=ttl),
-            "open_pulls": get(f"{base}/pulls", {"state": "open", "per_page": 1}, ttl=ttl),
-            "recent": get(f"{base}/issues", _listing(since90), ttl=ttl),
-            "community": get(f"{base}/community/profile", ttl=ttl),
-            "readme": get(f"{base}/readme", accept=RAW, ttl=ttl, allow=(404,)),
-        }
+        since90 = now - timedelta(days=90)
+        requests = self._requests(full_name, now)
+        wanted = self._light if depth == "light" else tuple(requests)
+        calls = {name: requests[name]() for name in wanted}
+        if not calls:
+            return RepoSignals(notes=[self._light_note()])
         answers = dict(zip(calls, await asyncio.gather(*calls.values(), return_exceptions=True)))
         failures = _Failures()
         ok: dict[str, GitHubResponse] = {}
@@ -112,6 +119,9 @@ class SignalCollector:
             raise failures.errors[0]
         signals = RepoSignals()
         self._counts(signals, ok, failures)
+        if depth == "light":
+            signals.notes = failures.notes() + [self._light_note()]
+            return signals
         left = self._client.remaining("core")
         if left is not None and left < LOW_BUDGET:
             signals.notes = failures.notes() + [
@@ -121,6 +131,32 @@ class SignalCollector:
         await self._second_round(signals, full_name, ok, since90, failures)
         signals.notes = failures.notes()
         return signals
+
+    def _requests(self, full_name: str, now: datetime) -> dict[str, Callable[[], Awaitable[GitHubResponse]]]:
+        """Round 1 of a full collection, by signal name; each call is made only when invoked."""
+        base = f"/repos/{full_name}"
+        since30, since90 = now - timedelta(days=30), now - timedelta(days=90)
+        get, ttl = self._client.get, self._ttl
+        return {
+            "repo": lambda: get(base, ttl=ttl),
+            "releases": lambda: get(f"{base}/releases", {"per_page": 1}, ttl=ttl),
+            "commits_30d": lambda: get(f"{base}/commits", {"since": _day(since30), "per_page": 1},
+                                       ttl=ttl, allow=(409,)),
+            "commits_90d": lambda: get(f"{base}/commits", {"since": _day(since90), "per_page": 1},
+                                       ttl=ttl, allow=(409,)),
+            "contributors": lambda: get(f"{base}/contributors", {"per_page": 1, "anon": "true"},
+                                        ttl=ttl),
+            "open_pulls": lambda: get(f"{base}/pulls", {"state": "open", "per_page": 1}, ttl=ttl),
+            "recent": lambda: get(f"{base}/issues", _listing(since90), ttl=ttl),
+            "community": lambda: get(f"{base}/community/profile", ttl=ttl),
+            "readme": lambda: get(f"{base}/readme", accept=RAW, ttl=ttl, allow=(404,)),
+        }
+
+    def _light_note(self) -> str:
+        left = [label for name, label in _SKIPPED_WHEN_LIGHT.items() if name not in self._light]
+        left += ["issue response times", "issue and pull request flow"]
+        return (f"Search results are scored on quick signals; {', '.join(left[:-1])} and {left[-1]} "
+                "are measured when you analyze a repository.")
 
     def _counts(
         self, signals: RepoSignals, ok: dict[str, GitHubResponse], failures: _Failures

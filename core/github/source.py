@@ -1,4 +1,10 @@
-"""``GitHubSource``: the live GitHub REST API behind the ``RepoSource`` contract."""
+"""``GitHubSource``: the live GitHub REST API behind the ``RepoSource`` contract.
+
+``info.calls_per_hour`` is GitHub's core limit as last reported (``X-RateLimit-Limit``); before
+any answer, 60 for anonymous use of the public API (the Screener then fetches no signals) and
+unknown otherwise. ``search`` returns ``SearchResults`` whose ``incomplete`` is GitHub's
+``incomplete_results`` (its search timed out and some matches may be missing).
+"""
 
 from __future__ import annotations
 
@@ -10,11 +16,13 @@ from core.github.client import RAW, GitHubClient
 from core.github.convert import to_repository
 from core.github.payloads import GhRepo, GhSearchRepos
 from core.github.query import build_query
-from core.github.signals import MAX_LISTING_PAGES, SignalCollector
+from core.github.settings import DEFAULT_API_URL
+from core.github.signals import LIGHT_SIGNALS, MAX_LISTING_PAGES, SignalCollector
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SourceInfo
+from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 PING_TIMEOUT = 3.0
+ANONYMOUS_CALLS_PER_HOUR = 60  # GitHub's core limit without a token (api.github.com)
 SEARCH_SORTS = {"stars": "stars", "updated": "updated", "forks": "forks"}  # others: best match
 
 
@@ -29,23 +37,27 @@ def _valid_name(full_name: str) -> str:
 class GitHubSource:
     def __init__(
         self, client: GitHubClient, *, now: Callable[[], datetime] | None = None,
-        max_listing_pages: int = MAX_LISTING_PAGES,
+        max_listing_pages: int = MAX_LISTING_PAGES, light_signals: tuple[str, ...] = LIGHT_SIGNALS,
     ) -> None:
         self.client = client
         settings = client.settings
         self._ttl = settings.cache_ttl_seconds
         self._search_ttl = settings.search_cache_ttl_seconds
         self._signals = SignalCollector(client, ttl=self._ttl, now=now,
-                                        max_listing_pages=max_listing_pages)
-        self._info = SourceInfo(kind="github", label=f"GitHub ({settings.host_label})")
+                                        max_listing_pages=max_listing_pages, light=light_signals)
+        self._label = f"GitHub ({settings.host_label})"
+        public = settings.host_label == DEFAULT_API_URL.split("://", 1)[1]
+        self._assumed_limit = ANONYMOUS_CALLS_PER_HOUR if settings.token is None and public else None
 
     @property
     def info(self) -> SourceInfo:
-        return self._info
+        limit = self.client.limit("core")
+        return SourceInfo(kind="github", label=self._label,
+                          calls_per_hour=self._assumed_limit if limit is None else limit)
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30
-    ) -> list[Repository]:
+    ) -> SearchResults:
         query: dict[str, str | int] = {
             "q": build_query(params), "per_page": max(1, min(limit, 100)),
         }
@@ -55,14 +67,15 @@ class GitHubSource:
         found = answer.model(GhSearchRepos)
         for item in found.items:  # the Screener asks for these repositories' signals next
             self.client.prime(f"/repos/{item.full_name}", item.model_dump_json().encode())
-        return [to_repository(item) for item in found.items if not item.fork][:limit]
+        repos = [to_repository(item) for item in found.items if not item.fork][:limit]
+        return SearchResults(repos, incomplete=found.incomplete_results)
 
     async def get_repo(self, full_name: str) -> Repository:
         answer = await self.client.get(f"/repos/{_valid_name(full_name)}", ttl=self._ttl)
         return to_repository(answer.model(GhRepo))
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
-        return await self._signals.collect(_valid_name(full_name))
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
+        return await self._signals.collect(_valid_name(full_name), depth=depth)
 
     async def get_readme(self, full_name: str) -> str | None:
         answer = await self.client.get(

@@ -6,7 +6,8 @@ synonyms for recall, sorted by best match. Results are merged and de-duplicated;
 and forks are dropped. When fewer than ``min_results`` remain, filters are relaxed one step at a
 time (phrases -> keywords, recency, star range, language) with a single broad search per step,
 and each relaxation is reported in ``notes``. A failing or slow strategy costs only its own
-results: the report is flagged ``partial`` and keeps the reason.
+results: the report is flagged ``partial`` and keeps the reason; so is a search the source
+flags as incomplete (GitHub's ``incomplete_results``), with a note.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dataclasses import dataclass, field
 from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
 from core.sources.base import RepoSource
+
+INCOMPLETE_NOTE = "GitHub's search ran out of time on its side, so some matches may be missing."
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,7 @@ class ScoutReport:
     exact: set[str] = field(default_factory=set)  # lower-cased full names found before relaxing
     searches: int = 0
     succeeded: int = 0
+    incomplete: int = 0  # searches the source flagged as incomplete (GitHub timed out on its side)
     last_error: OmgError | None = None
 
 
@@ -135,12 +139,22 @@ class Scout:
                 report.last_error = exc if isinstance(exc, OmgError) else SourceError()
                 continue
             report.succeeded += 1
-            for repo in task.result():
+            found = task.result()
+            if getattr(found, "incomplete", False):  # core.sources.base.SearchResults
+                report.incomplete += 1
+                report.partial = True
+                _note_once(report, INCOMPLETE_NOTE)
+            for repo in found:
                 key = repo.full_name.lower()
                 if repo.archived or repo.fork or ruled_out(repo, skip):
                     continue
                 seen.setdefault(key, repo)
                 report.found_by.setdefault(key, []).append(strategy.name)
+
+
+def _note_once(report: ScoutReport, note: str) -> None:
+    if note not in report.notes:
+        report.notes.append(note)
 
 
 def ruled_out(repo: Repository, skip: set[str]) -> bool:

@@ -10,7 +10,11 @@ popularity weighs less and 12-month growth counts instead. Diversity: at most 2 
 
 Then the best ``score_top`` candidates get their signals and README fetched concurrently (a
 bounded semaphore: on live GitHub each costs API calls) and are scored (``core.search.scoring``);
-the top ``limit`` (max 10) are returned, each with a one-line ``why``.
+the top ``limit`` (max 10) are returned, each with a one-line ``why``. Signals are asked at
+``depth`` ("light" by default: a few cheap calls per candidate, see ``core.github.signals``).
+When the source's hourly budget is scarce (``SourceInfo.calls_per_hour`` below
+``SCARCE_CALLS_PER_HOUR``: anonymous GitHub allows 60) nothing is fetched per candidate: they
+are scored from the search results' own fields, and the notes say so.
 """
 
 from __future__ import annotations
@@ -36,12 +40,23 @@ from core.search.scoring import (
     recency_score,
     score_repository,
 )
-from core.sources.base import RepoSource
+from core.sources.base import RepoSource, SignalDepth, SourceInfo
 
 log = logging.getLogger("omg.search.screener")
 
 MAX_RESULTS = 10
 LANGUAGE_SHARE = 0.6
+SCARCE_CALLS_PER_HOUR = 1000  # below this, search candidates cost no calls beyond the search
+SCARCE_NOTE = (
+    "GitHub is used without a token ({limit} calls an hour), so these results are scored from the "
+    "search results alone (stars, forks, age, last push, license, description); releases, commits, "
+    "community files and READMEs are not fetched. Set GITHUB_TOKEN to score them on those too."
+)
+
+
+def scarce(info: SourceInfo) -> bool:
+    """True when the source's hourly budget cannot afford per-candidate calls."""
+    return info.calls_per_hour is not None and info.calls_per_hour < SCARCE_CALLS_PER_HOUR
 
 
 @dataclass(slots=True)
@@ -137,12 +152,14 @@ class Screener:
         score_top: int = 12,
         concurrency: int = 6,
         fetch_readme: bool = True,
+        depth: SignalDepth = "light",
     ) -> None:
         self.source = source
         self.text_scorer = text_scorer or HeuristicTextScorer()
         self.score_top = score_top
         self.concurrency = concurrency
         self.fetch_readme = fetch_readme
+        self.depth: SignalDepth = depth
 
     async def screen(
         self,
@@ -158,9 +175,13 @@ class Screener:
         report = ScreenReport()
         shortlist = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)[: self.score_top]
         report.scored = len(shortlist)
+        info = self.source.info
+        fetch = not scarce(info)
+        if not fetch:
+            report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
         semaphore = asyncio.Semaphore(self.concurrency)
         limit: list[str] = []  # the rate-limit reason, once one is hit
-        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limit)) for repo in shortlist]
+        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limit, fetch)) for repo in shortlist]
         done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
         items: list[ScoredRepository] = []
         gaps: list[str] = []
@@ -184,18 +205,20 @@ class Screener:
         return report
 
     async def _score_one(
-        self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore, limit: list[str]
+        self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore,
+        limit: list[str], fetch: bool,
     ) -> tuple[ScoredRepository, str | None]:
-        """Fetch what can be measured, then score; ``limit`` holds the rate-limit reason once hit."""
+        """Fetch what can be measured (unless ``fetch`` is off), then score; ``limit`` holds the
+        rate-limit reason once hit."""
         signals: RepoSignals | None = None
         readme: str | None = None
         gap: str | None = None
         async with semaphore:
             if limit:
                 gap = limit[0]  # rate limited: stop spending calls
-            else:
+            elif fetch:
                 got_signals, got_readme = await asyncio.gather(
-                    self.source.get_signals(repo.full_name),
+                    self.source.get_signals(repo.full_name, depth=self.depth),
                     self.source.get_readme(repo.full_name) if self.fetch_readme else _none(),
                     return_exceptions=True,
                 )

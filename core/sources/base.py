@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Literal, Protocol
 
 from core.models import Repository, RepoSignals, SearchParams, WireModel
+
+SignalDepth = Literal["light", "full"]
+"""How many calls ``get_signals`` may spend: "light" (the few cheap ones that feed scoring best,
+for search candidates) or "full" (everything, for analyze and compare)."""
 
 
 class SourceInfo(WireModel):
     kind: Literal["github", "catalog"]
     snapshot_date: date | None = None  # the catalog's newest snapshot
     label: str = ""  # "GitHub (api.github.com)" / "offline snapshot of 2026-08-22"
+    # API calls allowed per hour (GitHub: 60 without a token, 5,000 with one); None: no known limit
+    calls_per_hour: int | None = None
+
+
+class SearchResults(list[Repository]):
+    """What ``search`` returns: a plain list of repositories, plus whether the source says the
+    list may be incomplete (GitHub's ``incomplete_results``: the search timed out on its side).
+    A source may return any list; readers use ``getattr(found, "incomplete", False)``."""
+
+    def __init__(self, repos: Iterable[Repository] = (), *, incomplete: bool = False) -> None:
+        super().__init__(repos)
+        self.incomplete = incomplete
 
 
 class RepoSource(Protocol):
@@ -30,8 +47,9 @@ class RepoSource(Protocol):
         """One repository; raises RepoNotFound."""
         ...
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
-        """Measured signals (releases, commits, community profile...); unknown fields stay None."""
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
+        """Measured signals (releases, commits, community profile...); unknown fields stay None.
+        ``depth="light"`` measures fewer of them (a source may measure more, never invent)."""
         ...
 
     async def get_readme(self, full_name: str) -> str | None: ...

@@ -16,7 +16,7 @@ from datetime import date
 
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SourceInfo
+from core.sources.base import SignalDepth, SourceInfo
 
 
 class MemorySource:
@@ -31,6 +31,7 @@ class MemorySource:
         self.readmes: dict[str, str] = {}
         self.failures: dict[tuple[str, str], Exception] = {}
         self.calls: list[tuple[str, str]] = []
+        self.depths: list[tuple[str, SignalDepth]] = []  # (full name, depth) of each get_signals
         self.in_flight = 0
         self.max_in_flight = 0
 
@@ -89,7 +90,8 @@ class MemorySource:
             raise RepoNotFound(full_name)
         return repo
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
+        self.depths.append((full_name, depth))
         await self._enter("get_signals", full_name)
         if full_name.lower() not in self.repos:
             raise RepoNotFound(full_name)

@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime
 
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SourceInfo
+from core.sources.base import SignalDepth, SourceInfo
 
 
 def repo(full_name: str, stars: int, description: str = "", language: str | None = "Python", **kw) -> Repository:
@@ -52,6 +52,7 @@ class SearchSource:
         self.fail_repo: dict[str, Exception] = {}
         self.searches: list[tuple[SearchParams, str]] = []
         self.calls: list[tuple[str, str]] = []
+        self.depths: list[tuple[str, SignalDepth]] = []  # (full name, depth) of each get_signals
         self.in_flight = 0
         self.max_in_flight = 0
 
@@ -100,7 +101,8 @@ class SearchSource:
             raise RepoNotFound(full_name)
         return found
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
+        self.depths.append((full_name, depth))
         await self._call("get_signals", full_name)
         if full_name.lower() in self.fail_repo:
             raise self.fail_repo[full_name.lower()]
