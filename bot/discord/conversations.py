@@ -4,6 +4,8 @@
 * a message in a plain channel: only when it mentions the bot -- a thread is opened from it;
 * a message in a thread: when it mentions the bot, or when the bot takes part in the thread
   (it created the thread, or the thread's conversation is in the store);
+* a mention where no thread can be opened (a voice channel's chat, an unknown channel type):
+  answered in place, replying to the message;
 * never: bots (the bot itself included), webhooks, system messages.
 """
 
@@ -26,6 +28,7 @@ class Route(Enum):
     DM = "dm"  # continue the DM's conversation
     THREAD = "thread"  # continue (or start) the thread's conversation
     NEW_THREAD = "new_thread"  # open a thread from this message
+    IN_PLACE = "in_place"  # answer right there, replying to the message
 
 
 def route(message: ChatMessage, *, participates: bool) -> Route:
@@ -37,6 +40,8 @@ def route(message: ChatMessage, *, participates: bool) -> Route:
         return Route.THREAD if message.mentions_bot or participates else Route.IGNORE
     if message.kind == "channel" and message.mentions_bot:
         return Route.NEW_THREAD
+    if message.kind == "other" and message.mentions_bot and message.guild_id:
+        return Route.IN_PLACE
     return Route.IGNORE
 
 

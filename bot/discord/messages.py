@@ -69,6 +69,9 @@ class MessageListener:
     ) -> None:
         if where is Route.NEW_THREAD:
             place: Place | None = await self.open_thread(message, event, text)
+        elif where is Route.IN_PLACE:
+            place = Place(guild=event.guild_id, channel=event.channel_id, thread=event.id,
+                          inline=True)
         else:
             place = event.place()
         if place is None:

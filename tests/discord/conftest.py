@@ -111,14 +111,18 @@ async def stop_harness(harness: DiscordHarness) -> None:
 
 
 @pytest.fixture
-async def discord_bot(fake: FakeDiscord, endpoints: None, tmp_path: Path) -> AsyncIterator[DiscordHarness]:
+async def discord_bot(
+    fake: FakeDiscord, endpoints: None, tmp_path: Path
+) -> AsyncIterator[DiscordHarness]:
     harness = await start_harness(fake, tmp_path)
     yield harness
     await stop_harness(harness)
 
 
 @pytest.fixture
-async def slow_bot(fake: FakeDiscord, endpoints: None, tmp_path: Path) -> AsyncIterator[DiscordHarness]:
+async def slow_bot(
+    fake: FakeDiscord, endpoints: None, tmp_path: Path
+) -> AsyncIterator[DiscordHarness]:
     """Agents pause between steps, so the status message gets edited."""
     harness = await start_harness(fake, tmp_path, step_delay=0.6)
     yield harness

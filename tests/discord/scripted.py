@@ -147,7 +147,8 @@ class ScriptedResearch:
         value = f"{sid}:{self.sessions[sid].version}"
         return Reply(
             conversation_id=key.conversation_id,
-            markdown=f"**Research plan** v{self.sessions[sid].version} for *{goal}*\n\n1. Search\n2. Compare",
+            markdown=(f"**Research plan** v{self.sessions[sid].version} for *{goal}*\n\n"
+                      "1. Search\n2. Compare"),
             actions=[Action(kind=ActionKind.APPROVE, label="Approve", value=value, style="primary"),
                      Action(kind=ActionKind.REVISE, label="Revise", value=value),
                      Action(kind=ActionKind.CANCEL, label="Cancel", value=value, style="danger")],

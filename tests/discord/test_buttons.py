@@ -71,7 +71,8 @@ async def test_clarification_options_answer_once(discord_bot: DiscordHarness) ->
     await fake.click(asked.id, option["custom_id"])
     await discord_bot.settle()
     updated = fake.messages[asked.id]
-    assert all(b.get("disabled") for b in updated.buttons() if b["custom_id"].startswith(("omg:o", "omg:O")))
+    options = [b for b in updated.buttons() if b["custom_id"].startswith(("omg:o", "omg:O"))]
+    assert options and all(b.get("disabled") for b in options)
     contents = [m.content for m in discord_bot.bot_messages(question.id)]
     assert contents[-2] == f"<@{ALICE}> chose: **{LONG_OPTION}**"
     assert contents[-1].startswith("Found **2** repositories")  # the option ran as a search
@@ -130,3 +131,34 @@ async def test_unknown_custom_ids_are_left_alone(discord_bot: DiscordHarness) ->
     fake.interactions.pop(record.id)  # not ours to answer; keep the 3-second check meaningful
     assert CHANNEL_ID  # the channel itself got nothing
     assert discord_bot.bot_messages(CHANNEL_ID) == []
+
+
+async def test_buttons_in_a_dm(discord_bot: DiscordHarness) -> None:
+    from tests.fakes.discord_fake import DM_CHANNEL_ID
+
+    fake = discord_bot.fake
+    await discord_bot.say(DM_CHANNEL_ID, "find react state libraries")
+    answer = discord_bot.last_bot_message(DM_CHANNEL_ID)
+    await fake.click(answer.id, button(answer, "Analyze pmndrs/zustand")["custom_id"])
+    await discord_bot.settle()
+    assert discord_bot.last_bot_message(DM_CHANNEL_ID).content.startswith(
+        "You said: Analyze pmndrs/zustand")
+    conversation = await discord_bot.app.store.get(f"discord:{DM_CHANNEL_ID}:dm")
+    assert conversation is not None and len(conversation.messages) == 4
+
+
+async def test_without_thread_permission_the_answer_comes_in_place(discord_bot: DiscordHarness) -> None:
+    fake = discord_bot.fake
+    fake.deny_threads = True
+    question = await discord_bot.mention("hello without threads")
+    in_channel = discord_bot.bot_messages(CHANNEL_ID)
+    assert "couldn't open a thread" in in_channel[0].content
+    answer = in_channel[-1]
+    assert answer.content.startswith("You said: hello without threads")
+    assert answer.reference == question.id  # replies to the question
+    await fake.click(answer.id, button(answer, "What can you do?")["custom_id"])
+    await discord_bot.settle()
+    assert discord_bot.bot_messages(CHANNEL_ID)[-1].content.startswith("You said: What can you do?")
+    key = f"discord:7001:{CHANNEL_ID}:{question.id}"
+    conversation = await discord_bot.app.store.get(key)
+    assert conversation is not None and len(conversation.messages) == 4

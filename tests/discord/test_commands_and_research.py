@@ -18,7 +18,9 @@ async def slash(harness: DiscordHarness, name: str, options: dict[str, str], **k
     return record
 
 
-async def test_search_command_defers_follows_up_and_answers_in_a_thread(discord_bot: DiscordHarness) -> None:
+async def test_search_command_defers_follows_up_and_answers_in_a_thread(
+    discord_bot: DiscordHarness,
+) -> None:
     fake = discord_bot.fake
     record = await slash(discord_bot, "search", {"query": "react state management"})
 

@@ -114,9 +114,10 @@ async def test_repository_text_cannot_ping_or_inject_markdown(discord_bot: Disco
     answer = discord_bot.bot_messages(question.id)[0]
     card = answer.embeds[0]["fields"][0]["value"]
     assert "\\*\\*bold\\*\\*" in card
-    for call in discord_bot.fake.calls:
-        if call.body and ("content" in call.body or "embeds" in call.body) and call.route.startswith(("POST /channels", "PATCH /channels")):
-            assert call.body.get("allowed_mentions") == {"parse": []}, call.route
+    sends = [c for c in discord_bot.fake.calls
+             if c.route.startswith(("POST /channels", "PATCH /channels")) and c.body
+             and ("content" in c.body or "embeds" in c.body)]
+    assert sends and all(c.body.get("allowed_mentions") == {"parse": []} for c in sends)
 
 
 async def test_bot_ignores_its_own_messages(discord_bot: DiscordHarness) -> None:

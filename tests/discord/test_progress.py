@@ -56,7 +56,8 @@ async def test_a_wait_past_the_limit_becomes_the_editors_retry_after(
     try:
         assert harness.backend.client is not None
         poster = Poster(harness.backend.client)
-        posted = await poster.send(Place(guild=None, channel=str(CHANNEL_ID)), Outgoing(content="status"))
+        place = Place(guild=None, channel=str(CHANNEL_ID))
+        posted = await poster.send(place, Outgoing(content="status"))
         fake.ratelimit(EDIT, times=1, retry_after=retry_after)
         with pytest.raises(RetryAfter) as caught:
             await poster.edit(StatusRef(CHANNEL_ID, posted.id), Outgoing(content="newer"))

@@ -51,8 +51,9 @@ def test_big_structured_answers_fit(long: bool) -> None:
     items = [repo(i, long=long) for i in range(1, 40)]
     cases = [
         reply(structured_data=RepoList(items=items), markdown="x " * 5000),
-        reply(structured_data=Comparison(items=[ComparisonRow(repo=r, highlights=["h" * 500] * 3,
-                                                               warnings=["w" * 500] * 3) for r in items])),
+        reply(structured_data=Comparison(items=[
+            ComparisonRow(repo=r, highlights=["h" * 500] * 3, warnings=["w" * 500] * 3)
+            for r in items])),
         reply(structured_data=RepoDetailData(repo=RepositoryDetail(**items[0].model_dump()))),
         reply(suggestions=[], actions=[Action(kind=ActionKind.SUGGESTION, label="s" * 200 + str(i),
                                               value="v" * 300 + str(i)) for i in range(40)]),
@@ -136,5 +137,8 @@ def test_routing_rules() -> None:
     assert route(message("thread", parent_id="2"), participates=False) is Route.IGNORE
     assert route(message("thread", parent_id="2"), participates=True) is Route.THREAD
     assert route(message("thread", parent_id="2", mentions_bot=True), participates=False) is Route.THREAD
-    assert route(message("dm", author=Author(id="6", name="b", bot=True)), participates=True) is Route.IGNORE
+    a_bot = Author(id="6", name="b", bot=True)
+    assert route(message("dm", author=a_bot), participates=True) is Route.IGNORE
     assert route(message("channel", mentions_bot=True, system=True), participates=False) is Route.IGNORE
+    assert route(message("other", mentions_bot=True), participates=False) is Route.IN_PLACE
+    assert route(message("other"), participates=False) is Route.IGNORE

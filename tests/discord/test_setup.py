@@ -29,8 +29,10 @@ def test_settings_from_env() -> None:
     assert settings.api_url == "http://127.0.0.1:1/api/v10" and settings.data_dir == Path("/tmp/x")
     assert "abc" not in repr(settings)
     assert DiscordSettings.from_env({}).problems()[0].startswith("Set DISCORD_TOKEN")
-    assert "numeric" in DiscordSettings.from_env({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "x"}).problems()[0]
-    assert "without the 'Bot ' prefix" in DiscordSettings.from_env({"DISCORD_TOKEN": "Bot t"}).problems()[0]
+    bad_guild = DiscordSettings.from_env({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "x"})
+    assert "numeric" in bad_guild.problems()[0]
+    prefixed = DiscordSettings.from_env({"DISCORD_TOKEN": "Bot t"})
+    assert "without the 'Bot ' prefix" in prefixed.problems()[0]
 
 
 def test_endpoint_overrides_are_restored() -> None:
@@ -62,7 +64,9 @@ async def test_commands_sync_once_then_only_when_they_change(
     await stop_harness(guild)
 
 
-async def test_sync_can_be_left_to_the_command(fake: FakeDiscord, endpoints: None, tmp_path: Path) -> None:
+async def test_sync_can_be_left_to_the_command(
+    fake: FakeDiscord, endpoints: None, tmp_path: Path
+) -> None:
     harness = await start_harness(fake, tmp_path, sync_commands="never")
     assert fake.calls_to(PUT_GLOBAL) == []
     await stop_harness(harness)
