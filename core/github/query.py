@@ -12,23 +12,39 @@ loosest, "(a OR b) AND c" is written in disjunctive form: ``a c OR b c``. So:
 - the concepts are expanded into at most ``MAX_ALTERNATIVES`` alternatives (five ``OR``s),
   dropping the last synonyms of the largest concept first, then the longest alternatives
   until the query fits in 256 characters;
-- qualifiers (language, stars, pushed, created, topic, archived) apply to the whole query.
+- qualifiers (language, stars, pushed, created, topic, archived) apply to the whole query;
+- a term never reads as an operator or a qualifier: the words AND/OR/NOT are dropped (any case),
+  a leading ``-`` (GitHub's NOT) is stripped, a term with a ``:`` is quoted -- so the only
+  operators are the ``OR``s above (at most ``MAX_OPERATORS``);
+- when even one alternative is too long, the last phrase or the last topic qualifier (from
+  whichever takes more room) is dropped until it fits; a last resort cuts between whole
+  tokens, never inside quotes or after an ``OR``.
 GitHub leaves forks out of search results unless ``fork:true`` is given, so no fork qualifier.
 """
 
 from __future__ import annotations
 
+import re
 from itertools import product
 
 from core.models import SearchParams
 
-MAX_ALTERNATIVES = 6  # five OR operators
+MAX_OPERATORS = 5  # AND / OR / NOT, all kinds together (GitHub refuses more with a 422)
+MAX_ALTERNATIVES = MAX_OPERATORS + 1  # joined by five ORs
 MAX_QUERY_CHARS = 256
+OPERATORS = {"AND", "OR", "NOT"}
+
+
+def clean_term(term: str) -> str:
+    """A search term that cannot read as an operator: no quotes, no leading ``-``, and "" for
+    the bare words AND/OR/NOT."""
+    term = term.replace('"', "").strip().lstrip("-").strip()
+    return "" if term.upper() in OPERATORS else term
 
 
 def quote(term: str) -> str:
-    term = term.replace('"', "").strip()
-    return f'"{term}"' if any(c.isspace() for c in term) else term
+    term = clean_term(term)
+    return f'"{term}"' if any(c.isspace() or c == ":" for c in term) else term
 
 
 def qualifiers(params: SearchParams) -> list[str]:
@@ -36,7 +52,9 @@ def qualifiers(params: SearchParams) -> list[str]:
     if params.language:
         parts.append(f"language:{quote(params.language)}")
     for topic in params.topics:
-        parts.append(f"topic:{topic.strip().lower().replace(' ', '-')}")
+        slug = re.sub(r"[^a-z0-9-]", "", topic.strip().lower().replace(" ", "-"))  # GitHub's topic alphabet
+        if slug:
+            parts.append(f"topic:{slug}")
     low, high = params.min_stars, params.max_stars
     if low is not None and high is not None:
         parts.append(f"stars:{low}..{high}")
@@ -66,22 +84,47 @@ def concepts(params: SearchParams) -> list[list[str]]:
 def build_query(params: SearchParams) -> str:
     required = [quote(p) for p in _dedupe(params.phrases)]
     groups = concepts(params)
-    tail = " ".join(qualifiers(params))
+    tail = qualifiers(params)
     while True:
         groups = _fit_alternatives(groups)
-        alternatives = [" ".join([*required, *map(quote, combo)]) for combo in product(*groups)]
-        text = " OR ".join(a for a in alternatives if a)
-        query = f"{text} {tail}".strip()
-        if len(query) <= MAX_QUERY_CHARS or not _can_shrink(groups):
-            return query[:MAX_QUERY_CHARS] if len(query) > MAX_QUERY_CHARS else query
-        groups = _drop_one(groups)
+        query = _join(required, groups, tail)
+        if len(query) <= MAX_QUERY_CHARS:
+            return query
+        topics = [i for i, q in enumerate(tail) if q.startswith("topic:")]
+        if _can_shrink(groups):
+            groups = _drop_one(groups)
+        elif required and len(" ".join(required)) >= sum(len(tail[i]) for i in topics):
+            required = required[:-1]  # too long to keep: the query gets broader
+        elif topics:
+            tail = tail[:topics[-1]] + tail[topics[-1] + 1:]
+        else:
+            return _cut(query)
+
+
+def _join(required: list[str], groups: list[list[str]], tail: list[str]) -> str:
+    alternatives = [" ".join([*required, *map(quote, combo)]) for combo in product(*groups)]
+    text = " OR ".join(a for a in alternatives if a)
+    return f"{text} {' '.join(tail)}".strip()
+
+
+def _cut(query: str) -> str:
+    """Whole tokens (quotes kept whole) in order while they fit; no dangling or doubled ``OR``."""
+    kept: list[str] = []
+    for token in re.findall(r'"[^"]*"|\S+', query):
+        if token == "OR" and (not kept or kept[-1] == "OR"):
+            continue
+        if len(" ".join([*kept, token])) <= MAX_QUERY_CHARS:
+            kept.append(token)
+    while kept and kept[-1] == "OR":
+        kept.pop()
+    return " ".join(kept)
 
 
 def _dedupe(terms: list[str]) -> list[str]:
     seen: set[str] = set()
     out: list[str] = []
     for term in terms:
-        clean = term.replace('"', "").strip()
+        clean = clean_term(term)
         if clean and clean.lower() not in seen:
             seen.add(clean.lower())
             out.append(clean)
