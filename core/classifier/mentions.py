@@ -14,6 +14,29 @@ from enum import StrEnum
 
 from core.classifier.base import RepoNameIndex
 from core.classifier.names import name_key, resolve_name
+from core.classifier.patterns import (
+    ALL_RE,
+    ALL_SHORT_RE,
+    BARE_NUMBERS_RE,
+    BOTH_RE,
+    CONNECTOR,
+    FLAGS,
+    FULL_RE,
+    LAST_NOT_REF,
+    MARKER_RE,
+    OTHERS_RE,
+    POSITION_RE,
+    POSSESSIVE,
+    PRONOUN_AFTER_VERB,
+    PRONOUN_RE,
+    RANGE_RE,
+    REF_LEAD,
+    SLASH_WORDS,
+    TOKEN_RE,
+    URL_RE,
+    number,
+    ordinal_value,
+)
 from core.classifier.vocabulary import Vocabulary
 
 
@@ -38,104 +61,6 @@ class Mention:
     full_name: str | None = None  # EXPLICIT and NAME
     count: int = 0  # RANGE: how many; sign of positions[0] says from which end
     in_context: bool = False  # EXPLICIT/NAME: the repository is one of the last results
-
-
-_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "penultimate": -2, "top": 1, "bottom": -1,
-}
-_CARDINALS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10,
-}
-_ORD_WORD = (
-    r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|penultimate|top|bottom|"
-    r"\d{1,2}(?:st|nd|rd|th)"
-)
-_NOUN = (
-    r"ones?|repos?|repositor(?:y|ies)|results?|options?|items?|entr(?:y|ies)|picks?|projects?|"
-    r"librar(?:y|ies)|libs?|tools?|packages?|frameworks?|choices?|links?|suggestions?|crates?|modules?"
-)
-_CONNECTOR = (
-    r"$|[?.!,;:)]|and\b|&|or\b|vs\b|v\.?s\.?|versus\b|with\b|to\b|against\b|please\b|pls\b|plz\b|"
-    r"then\b|too\b|instead\b|over\b|is\b|was\b|looks\b|seems\b|sounds\b|for me\b|here\b|"
-    r"(?:in|on|from) (?:the|that|this|your) list\b|of (?:them|these|those|the list)\b|side by side\b"
-)
-_FLAGS = re.IGNORECASE
-
-URL_RE = re.compile(
-    r"(?:https?://)?(?:www\.)?github\.com/([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9_.-]+)(?:/[^\s]*)?", _FLAGS
-)
-FULL_RE = re.compile(r"(?<![\w/.:@-])([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9_.-]{1,100})(?![\w/])")
-RANGE_RE = re.compile(
-    rf"\b(?:the\s+)?(first|top|last|bottom)\s+(two|three|four|five|six|seven|eight|nine|ten|\d{{1,2}})"
-    rf"(?:\s+(?:{_NOUN}))?(?=\s*(?:{_CONNECTOR}|you\b|from\b))",
-    _FLAGS,
-)
-POSITION_RE = re.compile(
-    rf"\b(the\s+)?(second[\s-]+(?:to[\s-]+)?last|{_ORD_WORD})(?:\s+({_NOUN}))?\b", _FLAGS
-)
-MARKER_RE = re.compile(
-    r"(?:#\s?|\b(?:number|no\.|num|nr\.?|option|result|item|entry|pick|choice|repo|position|spot|slot|rank|place)"
-    r"\s*#?\s*)(\d{1,2})\b"
-    r"(?!\s*(?:k\b|%|stars|\.\d|\+))",
-    _FLAGS,
-)
-BARE_NUMBERS_RE = re.compile(
-    r"^\s*(?:(?:analy[sz]e|compare|check|open|show(?: me)?|details?(?: on| for| about)?|more (?:on|about)|"
-    r"tell me (?:more )?about|what about|how about|and|pick|take|go with|choose|"
-    r"i(?:'ll| will)? (?:take|pick|choose|go with))\s+)?#?\s*"
-    r"(\d{1,2}(?:\s*(?:,|and|&|vs\.?|versus|or|with|\+)\s*#?\s*\d{1,2})*)\s*(?:please|pls|plz)?\s*[.!?]*\s*$",
-    _FLAGS,
-)
-BOTH_RE = re.compile(r"\b(?:both(?:\s+of\s+(?:them|these|those))?|(?:the|these|those)\s+two(?!\s+\w+\s+\w))\b", _FLAGS)
-ALL_RE = re.compile(
-    rf"\b(?:all\s+of\s+(?:them|these|those|the\s+above)|(?:them|these|those)\s+all|"
-    rf"all\s+(?:three|four|five|six|seven|eight|nine|ten|\d{{1,2}})\b|"
-    rf"all\s+(?:the\s+|these\s+|those\s+)?(?:results|repos|repositories|options|ones|items|projects|libraries|libs|tools)|"
-    rf"each\s+of\s+(?:them|these|those)|every\s*one\s+of\s+(?:them|these|those)|the\s+whole\s+list|"
-    rf"(?:these|those)\s+(?:ones|repos|repositories|libraries|libs|tools|projects|options|results|picks)|"
-    rf"them|they|(?:these|those)(?=\s*(?:{_CONNECTOR}|are\b|look\b|seem\b)))",
-    _FLAGS,
-)
-ALL_SHORT_RE = re.compile(r"^\s*(?:compare\s+|analy[sz]e\s+)?all(?:\s+please)?\s*[.!?]*\s*$", _FLAGS)
-OTHERS_RE = re.compile(
-    r"\b(?:the\s+others|the\s+other\s+ones|the\s+rest(?:\s+of\s+them)?|the\s+remaining\s+ones|others)\b", _FLAGS
-)
-PRONOUN_RE = re.compile(
-    r"\b(?:(?:that|this|the\s+other)\s+(?:one|repo|repository|project|library|lib|tool|package|framework|crate|thing)|"
-    r"the\s+(?:repo|repository)|it's|its|it|(?:that|this)(?=\s*(?:$|[?.!,;:)]|please\b|for me\b|one\b)))",
-    _FLAGS,
-)
-_PRONOUN_AFTER_VERB = re.compile(
-    r"\b(?:analy[sz]e|about|is|compare|check|on|into|review|audit|with|vs|than|like|prefer|using|use)\s+(that|this)\b",
-    _FLAGS,
-)
-_POSSESSIVE = re.compile(r"\b(?:my|our|your|his|her|their|a|an)\s*$", _FLAGS)
-_REF_LEAD = re.compile(
-    r"(?:^|\b(?:analy[sz]e|compare|check|about|on|into|and|vs|with|than|pick|choose|take|open|prefer|like|select)|[,&])\s*$",
-    _FLAGS,
-)
-_LAST_NOT_REF = re.compile(r"\s*(?:week|month|year|day|time|night|commit|release|update|\d)", _FLAGS)
-_SLASH_WORDS = {
-    "and/or", "ci/cd", "i/o", "tcp/ip", "w/o", "a/b", "n/a", "client/server", "c/c++", "yes/no",
-    "on/off", "read/write", "input/output", "he/him", "she/her", "they/them", "either/or", "km/h", "s/he",
-}
-TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+#-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
-
-
-def _ordinal_value(word: str) -> int:
-    low = re.sub(r"\s+|-", " ", word.lower())
-    if low in _ORDINALS:
-        return _ORDINALS[low]
-    if "last" in low:  # "second to last", "second last"
-        return -2
-    return int(re.match(r"\d+", low).group())  # type: ignore[union-attr]
-
-
-def _number(word: str) -> int:
-    low = word.lower()
-    return _CARDINALS[low] if low in _CARDINALS else int(low)
 
 
 class MentionFinder:
@@ -185,7 +110,7 @@ class MentionFinder:
         for match in FULL_RE.finditer(text):
             owner, name = match.group(1), match.group(2).rstrip(".")
             pair = f"{owner}/{name}".lower()
-            if pair in _SLASH_WORDS or owner.isdigit() or name.isdigit():
+            if pair in SLASH_WORDS or owner.isdigit() or name.isdigit():
                 continue
             if self.vocabulary.is_common(owner) and self.vocabulary.is_common(name) and pair not in by_lower:
                 if not (self.index and self.index.resolve(pair)):
@@ -230,7 +155,7 @@ class MentionFinder:
                 out.append(Mention(MentionKind.POSITION, start, start + len(num.group()), num.group(),
                                    positions=(int(num.group()),)))
         for match in RANGE_RE.finditer(text):
-            count = _number(match.group(2))
+            count = number(match.group(2))
             from_end = match.group(1).lower() in ("last", "bottom")
             positions = tuple(-i for i in range(count, 0, -1)) if from_end else tuple(range(1, count + 1))
             out.append(Mention(MentionKind.RANGE, match.start(), match.end(), match.group(),
@@ -241,22 +166,22 @@ class MentionFinder:
         for match in POSITION_RE.finditer(text):
             if self._is_ordinal_reference(text, match):
                 out.append(Mention(MentionKind.POSITION, match.start(), match.end(), match.group(),
-                                   positions=(_ordinal_value(match.group(2)),)))
+                                   positions=(ordinal_value(match.group(2)),)))
         return out
 
     @staticmethod
     def _is_ordinal_reference(text: str, match: re.Match[str]) -> bool:
         before, after = text[: match.start()], text[match.end():]
         word = match.group(2).lower()
-        if word.startswith("last") and _LAST_NOT_REF.match(after):
+        if word.startswith("last") and LAST_NOT_REF.match(after):
             return False
-        if word in ("top", "bottom") and not (match.group(3) and re.match(r"ones?\b|picks?\b|results?\b|options?\b|items?\b|entr", match.group(3), _FLAGS)):
+        if word in ("top", "bottom") and not (match.group(3) and re.match(r"ones?\b|picks?\b|results?\b|options?\b|items?\b|entr", match.group(3), FLAGS)):
             return False  # "the top one", but not "top frameworks"
         if match.group(3):  # "the second one", "first repo"
-            return not _POSSESSIVE.search(before)
-        if not re.match(rf"\s*(?:{_CONNECTOR}|one\b)", after, _FLAGS):
+            return not POSSESSIVE.search(before)
+        if not re.match(rf"\s*(?:{CONNECTOR}|one\b)", after, FLAGS):
             return False
-        return bool(match.group(1)) or bool(_REF_LEAD.search(before)) or len(text.split()) <= 4
+        return bool(match.group(1)) or bool(REF_LEAD.search(before)) or len(text.split()) <= 4
 
     # -- plural references and pronouns ----------------------------------------------------------------
 
@@ -272,7 +197,7 @@ class MentionFinder:
             out.append(Mention(MentionKind.ALL, start, start + 3, "all"))
         for match in ALL_RE.finditer(text):
             out.append(Mention(MentionKind.ALL, match.start(), match.end(), match.group()))
-        for match in _PRONOUN_AFTER_VERB.finditer(text):
+        for match in PRONOUN_AFTER_VERB.finditer(text):
             out.append(Mention(MentionKind.PRONOUN, match.start(1), match.end(1), match.group(1)))
         for match in PRONOUN_RE.finditer(text):
             out.append(Mention(MentionKind.PRONOUN, match.start(), match.end(), match.group()))

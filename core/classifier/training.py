@@ -31,7 +31,8 @@ log = logging.getLogger("omg.classifier")
 ARTEFACT = "model.pkl.gz"
 FORMAT_VERSION = 1
 # Source files whose behaviour is baked into a trained model.
-_CODE = ("context.py", "dataset.py", "features.py", "mentions.py", "model.py", "names.py", "vocabulary.py")
+_CODE = ("context.py", "dataset.py", "features.py", "mentions.py", "model.py", "names.py", "patterns.py",
+         "vocabulary.py")
 
 
 @dataclass
