@@ -23,9 +23,9 @@ from bot.discord.client import Listeners, OmgClient
 from bot.discord.commands import SlashCommands
 from bot.discord.conversations import ThreadIndex
 from bot.discord.messages import MessageListener
+from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, make_editor
-from bot.discord.outgoing import Outgoing
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
 from bot.discord.tasks import TaskTracker
 from bot.discord.turns import Turns
@@ -47,6 +47,7 @@ INTENT_HELP = (
 
 class DiscordBackend(Backend):
     name = "discord"
+    platforms = ("discord",)
 
     def __init__(
         self, app: BotApp, *, settings: DiscordSettings | None = None,
@@ -63,6 +64,7 @@ class DiscordBackend(Backend):
         self._runner: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
         self._restore: Callable[[], None] | None = None
+        self._connected = asyncio.Event()
         self._closed = False
 
     # -- lifecycle -----------------------------------------------------------------------------------
@@ -82,12 +84,13 @@ class DiscordBackend(Backend):
             await self._disconnect()
             self.message_content = False
             await self._connect()
-        self._install_notifier()
+        self._connected.set()
 
     async def _connect(self) -> None:
         client = OmgClient(self.settings, message_content=self.message_content)
         poster = Poster(client)
-        self.editor = make_editor(poster, min_interval=self.settings.edit_interval, sleep=self._sleep)
+        self.editor = make_editor(poster, min_interval=self.settings.edit_interval,
+                                  bucket=self.app.edit_bucket, sleep=self._sleep)
         threads = ThreadIndex(self.app.store)
         self.turns = turns = Turns(service=self.app.service, deduper=self.app.deduper, poster=poster,
                                    editor=self.editor, threads=threads)
@@ -148,26 +151,12 @@ class DiscordBackend(Backend):
                 await self._runner
         self._runner = None
 
-    # -- research reports after a restart ---------------------------------------------------------------
-
-    def _install_notifier(self) -> None:
-        """Deliver research reports that a restart interrupted (``BotApp.resume_research``); other
-        platforms' reports go to whichever notifier was there before."""
-        research = self.app.research
-        if research is None:
-            return
-        previous = research.notifier
-
-        async def notify(key: ConversationKey, reply: Reply) -> None:
-            if key.platform == "discord":
-                await self.deliver(key, reply)
-            elif previous is not None:
-                await previous(key, reply)
-
-        research.notifier = notify
+    # -- replies outside a turn (research reports after a restart) -------------------------------
 
     async def deliver(self, key: ConversationKey, reply: Reply) -> None:
-        """Post a reply into the conversation ``key`` names, outside any turn."""
+        """Post a reply into the conversation ``key`` names, when nobody is waiting on a request
+        (``bot.backends.reply_router`` sends resumed research reports here)."""
+        await asyncio.wait_for(self._connected.wait(), timeout=120)
         assert self.turns is not None
         thread = None if key.thread == "dm" else key.thread
         place = Place(guild=key.team, channel=key.channel, thread=thread)

@@ -27,7 +27,7 @@ import discord
 from bot.discord import render
 from bot.discord.payloads import Place
 from bot.discord.outgoing import Outgoing
-from bot.throttle import CoalescingEditor, RetryAfter
+from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
 from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
 
 log = logging.getLogger("omg.discord.progress")
@@ -75,10 +75,13 @@ def with_mentions(text: str, users: tuple[str, ...]) -> str:
 
 
 def make_editor(
-    poster: Poster, *, min_interval: float = 1.0,
+    poster: Poster, *, min_interval: float = 1.0, bucket: SharedBucket | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> CoalescingEditor[StatusRef, Outgoing]:
-    return CoalescingEditor(poster.edit, min_interval=min_interval, sleep=sleep)
+    """The paced editor for status messages; ``bucket`` (Redis, ``REDIS_URL``) shares the pacing
+    with other instances editing the same message."""
+    return CoalescingEditor(poster.edit, min_interval=min_interval, sleep=sleep, bucket=bucket,
+                            key=lambda ref: f"discord:{ref.channel}:{ref.message}")
 
 
 class TurnProgress:

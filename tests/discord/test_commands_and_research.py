@@ -158,3 +158,24 @@ async def test_every_interaction_is_answered_quickly(discord_bot: DiscordHarness
     times = [i.answered_after for i in discord_bot.fake.interactions.values()]
     assert times and all(t is not None and t < 1.0 for t in times), times
     assert CHANNEL_ID
+
+
+async def test_a_resumed_research_report_is_delivered_into_its_conversation(
+    discord_bot: DiscordHarness,
+) -> None:
+    from core.models import ConversationKey, Reply
+
+    question = await discord_bot.mention("hello")
+    in_thread = ConversationKey(platform="discord", team="7001", channel=str(CHANNEL_ID),
+                                thread=str(question.id))
+    await discord_bot.backend.deliver(in_thread, Reply(conversation_id="c", markdown="## Report A"))
+    assert discord_bot.last_bot_message(question.id).content == "## Report A"
+    in_dm = ConversationKey(platform="discord", channel=str(DM_CHANNEL_ID), thread="dm")
+    await discord_bot.backend.deliver(in_dm, Reply(conversation_id="c", markdown="## Report B"))
+    assert discord_bot.last_bot_message(DM_CHANNEL_ID).content == "## Report B"
+    anchored = await discord_bot.fake.user_message(CHANNEL_ID, "a question answered in place")
+    in_place = ConversationKey(platform="discord", team="7001", channel=str(CHANNEL_ID),
+                               thread=str(anchored.id))
+    await discord_bot.backend.deliver(in_place, Reply(conversation_id="c", markdown="## Report C"))
+    report = discord_bot.last_bot_message(CHANNEL_ID)
+    assert report.content == "## Report C" and report.reference == anchored.id
