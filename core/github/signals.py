@@ -54,6 +54,7 @@ MAX_LISTING_PAGES = 5  # beyond 500 issues+PRs updated in 90 days, use two searc
 LOW_BUDGET = 300  # core calls left under which the optional round 2 is skipped
 # The cheap calls that feed the scoring best (measured: bench/github_turns.py "ranking agreement")
 LIGHT_SIGNALS: tuple[str, ...] = ("releases", "commits_90d", "readme")
+_ONLY_MISSING_IF_THE_REPO_IS = ("repo", "releases", "commits_30d", "commits_90d")  # a 404 there
 _SKIPPED_WHEN_LIGHT = {  # what a light collection leaves out, in words, for the note
     "releases": "releases", "commits_30d": "commits in the last 30 days",
     "commits_90d": "commits in the last 90 days", "contributors": "contributors",
@@ -105,7 +106,7 @@ class SignalCollector:
         failures = _Failures()
         ok: dict[str, GitHubResponse] = {}
         for name, answer in answers.items():
-            if isinstance(answer, RepoNotFound) and name == "repo":
+            if isinstance(answer, RepoNotFound) and name in _ONLY_MISSING_IF_THE_REPO_IS:
                 raise answer
             if isinstance(answer, BaseException):
                 if not isinstance(answer, Exception):

@@ -9,7 +9,8 @@
 Payloads are built from the real snapshot (``tests.fakes.github_data``). It honours search
 ``q`` (terms, OR, phrases, language, stars, pushed, created, topic, archived), sort/order,
 per_page/page with ``Link`` headers, ``since`` on commits and issues, raw READMEs, ETags
-(``If-None-Match`` -> 304), rate-limit headers, an optional required token (401 otherwise) and
+(``If-None-Match`` -> 304), rate-limit headers (``core_budget`` sets the core
+``X-RateLimit-Limit``: 60 is anonymous use), ``incomplete_results`` on demand, an optional required token (401 otherwise) and
 an optional path prefix (``/api/v3`` as GitHub Enterprise serves it).
 """
 
@@ -92,6 +93,7 @@ class FakeGitHub(GitHubRoutes):
         self.in_flight = 0
         self.max_in_flight = 0
         self.etags = True
+        self.incomplete_results = False  # search answers say GitHub timed out on its side
         self._runner: web.AppRunner | None = None
         self.port = 0
 

@@ -20,6 +20,7 @@ class GitHubRoutes:
     """``_r_<name>`` handlers; the server dispatches to them by path pattern."""
 
     world: FakeWorld
+    incomplete_results: bool
     budgets: dict[str, int]
     used: dict[str, int]
 
@@ -78,8 +79,8 @@ class GitHubRoutes:
         page = max(1, int(request.query.get("page", 1)))
         chunk = hits[(page - 1) * per_page: page * per_page]
         items = [P.repo(fr, self.api) | {"score": float(score)} for score, fr in chunk]
-        return self._json(request, 200, {"total_count": len(hits), "incomplete_results": False,
-                                         "items": items})
+        return self._json(request, 200, {"total_count": len(hits),
+                                         "incomplete_results": self.incomplete_results, "items": items})
 
     def _r_search_issues(self, request: web.Request) -> web.Response:
         try:

@@ -7,6 +7,7 @@ slow, per-repo signal/README calls can fail, and every call is recorded.
     source = SearchSource([repo("a/tiny-state", 40, "state management")])
     source.fail_sort["updated"] = SourceUnavailable()
     source.delay_sort["stars"] = 5.0
+    source.incomplete_sorts.add("best")            # that search says it may be incomplete
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from datetime import UTC, date, datetime
 
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SignalDepth, SourceInfo
+from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 
 def repo(full_name: str, stars: int, description: str = "", language: str | None = "Python", **kw) -> Repository:
@@ -41,8 +42,10 @@ class SearchSource:
         kind: str = "github",
         snapshot_date: date | None = None,
         latency: float = 0.0,
+        calls_per_hour: int | None = None,
     ) -> None:
-        self._info = SourceInfo(kind=kind, snapshot_date=snapshot_date, label=kind)  # type: ignore[arg-type]
+        self._info = SourceInfo(kind=kind, snapshot_date=snapshot_date, label=kind,  # type: ignore[arg-type]
+                                calls_per_hour=calls_per_hour)
         self.repos = {r.full_name.lower(): r for r in repos}
         self.signals: dict[str, RepoSignals] = {}
         self.readmes: dict[str, str] = {}
@@ -50,6 +53,7 @@ class SearchSource:
         self.fail_sort: dict[str, Exception] = {}
         self.delay_sort: dict[str, float] = {}
         self.fail_repo: dict[str, Exception] = {}
+        self.incomplete_sorts: set[str] = set()  # searches answered with incomplete=True
         self.searches: list[tuple[SearchParams, str]] = []
         self.calls: list[tuple[str, str]] = []
         self.depths: list[tuple[str, SignalDepth]] = []  # (full name, depth) of each get_signals
@@ -92,7 +96,7 @@ class SearchSource:
             found.sort(key=lambda r: r.pushed_at or datetime.min.replace(tzinfo=UTC), reverse=True)
         else:
             found.sort(key=lambda r: r.stars, reverse=True)
-        return found[:limit]
+        return SearchResults(found[:limit], incomplete=sort in self.incomplete_sorts)
 
     async def get_repo(self, full_name: str) -> Repository:
         await self._call("get_repo", full_name)

@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.errors import RateLimited, RepoNotFound, SourceError
-from core.github import GitHubClient, GitHubSource
+from core.github import GitHubClient, GitHubSettings, GitHubSource
 from core.models import SearchParams
+from core.sources.base import SearchResults
 from tests.fakes.github import FakeGitHub
 from tests.fakes.github_data import FakeRepo
 from tests.github.conftest import make_settings
@@ -177,3 +178,64 @@ async def test_round_two_is_skipped_when_the_budget_runs_low() -> None:
         assert "running low" in signals.notes[0]
         assert low.count("/comments") == 0
         await frugal.aclose()
+
+
+async def test_light_signals_cost_three_calls_and_are_measured(gh: FakeGitHub, client) -> None:  # type: ignore[no-untyped-def]
+    now = datetime.now(UTC)
+    source = GitHubSource(client, now=lambda: now)
+    fr = gh.world.get(ACTIVE)
+    assert fr is not None
+    signals = await source.get_signals(ACTIVE, depth="light")
+    expected = expected_counts(fr, now)
+    assert signals.releases == expected["releases"] and signals.commits_90d == expected["commits_90d"]
+    assert signals.latest_release == fr.releases[0][0]
+    assert signals.readme_chars == len(fr.readme or "") and signals.has_readme is True
+    skipped = ("commits_30d", "contributors", "open_pulls", "open_issues_only", "closed_issues_90d",
+               "merged_pulls_90d", "median_first_response_hours", "health_percentage")
+    assert all(getattr(signals, name) is None for name in skipped)  # not fetched: unknown, not 0
+    assert gh.count() == 3
+    assert "measured when you analyze" in signals.notes[-1] and "contributors" in signals.notes[-1]
+
+
+async def test_light_signals_share_the_readme_call_with_get_readme(gh: FakeGitHub, source: GitHubSource) -> None:
+    signals, readme = await asyncio.gather(source.get_signals(QUIET, depth="light"),
+                                           source.get_readme(QUIET))
+    assert readme and signals.readme_chars == len(readme)
+    assert gh.count("/readme") == 1 and gh.count() == 3
+
+
+async def test_light_signals_of_a_missing_repo(source: GitHubSource) -> None:
+    with pytest.raises(RepoNotFound):
+        await source.get_signals("nobody/nothing-here", depth="light")
+
+
+async def test_full_is_the_default_depth(gh: FakeGitHub, source: GitHubSource) -> None:
+    signals = await source.get_signals(QUIET)
+    assert signals.contributors is not None and signals.health_percentage is not None
+    assert gh.count() > 9
+
+
+async def test_calls_per_hour_comes_from_github(gh: FakeGitHub, source: GitHubSource) -> None:
+    assert source.info.calls_per_hour is None  # not GitHub.com, no answer yet: unknown
+    await source.get_repo(QUIET)
+    assert source.info.calls_per_hour == 5000
+    async with FakeGitHub(core_budget=60) as anonymous:
+        client = GitHubClient(make_settings(anonymous))
+        await GitHubSource(client).get_repo(QUIET)
+        assert GitHubSource(client).info.calls_per_hour == 60
+        await client.aclose()
+
+
+def test_anonymous_use_of_github_com_is_assumed_to_have_60_calls_an_hour() -> None:
+    anonymous = GitHubSource(GitHubClient(GitHubSettings()))
+    assert anonymous.info.calls_per_hour == 60 and anonymous.info.kind == "github"
+    with_token = GitHubSource(GitHubClient(GitHubSettings(token="t0ken")))  # type: ignore[arg-type]
+    assert with_token.info.calls_per_hour is None
+
+
+async def test_incomplete_search_results_are_flagged(gh: FakeGitHub, source: GitHubSource) -> None:
+    found = await source.search(SearchParams(keywords=["react"]), limit=5)
+    assert isinstance(found, SearchResults) and not found.incomplete
+    gh.incomplete_results = True
+    found = await source.search(SearchParams(keywords=["vue"]), limit=5)
+    assert found and found.incomplete

@@ -129,3 +129,11 @@ async def test_nothing_even_after_widening_says_so() -> None:
         "No matches for zzqqxx (Go, 10+ stars), even after widening the search to zzqqxx "
         "(removed the star limits; included languages other than Go)."
     ]
+
+
+async def test_an_incomplete_search_flags_partial_and_says_so() -> None:
+    src = source()
+    src.incomplete_sorts.add("updated")
+    report = await Scout(src).gather(params(), deadline=deadline())
+    assert report.partial and report.incomplete == 1 and report.candidates
+    assert report.notes == ["GitHub's search ran out of time on its side, so some matches may be missing."]

@@ -167,3 +167,33 @@ async def test_a_readme_failure_keeps_the_signals() -> None:
     report = await Screener(src).screen(candidates, PARAMS, now=NOW, deadline=deadline())
     assert "7 releases" in report.items[0].scores.reasons["maturity"]
     assert not report.partial
+
+
+async def test_search_candidates_get_light_signals() -> None:
+    candidates = big_and_small()
+    src = SearchSource(candidates)
+    await Screener(src).screen(candidates, PARAMS, now=NOW, deadline=deadline())
+    assert len(src.depths) == 12 and {depth for _, depth in src.depths} == {"light"}
+    await Screener(src, depth="full").screen(candidates[:2], PARAMS, now=NOW, deadline=deadline())
+    assert [depth for _, depth in src.depths[12:]] == ["full", "full"]
+
+
+async def test_a_scarce_hourly_budget_scores_from_the_search_results_alone() -> None:
+    candidates = big_and_small()
+    src = SearchSource(candidates, calls_per_hour=60)  # anonymous GitHub
+    report = await Screener(src).screen(candidates, PARAMS, now=NOW, deadline=deadline())
+    assert src.calls == []  # not one call per candidate
+    assert len(report.items) == 10 and not report.partial
+    assert "without a token (60 calls an hour)" in report.notes[0] and "GITHUB_TOKEN" in report.notes[0]
+    top = report.items[0]
+    assert top.signals is None and top.scores.overall > 0
+    assert "yrs old" in top.scores.reasons["maturity"] and "stars" in top.scores.reasons["maturity"]
+    assert "not measured: releases" in top.scores.reasons["maturity"]  # the reason says what is missing
+    assert "ease_of_use" in top.scores.unmeasured
+
+
+async def test_a_plentiful_budget_fetches_signals() -> None:
+    candidates = big_and_small()[:3]
+    src = SearchSource(candidates, calls_per_hour=5000)
+    report = await Screener(src).screen(candidates, PARAMS, now=NOW, deadline=deadline())
+    assert len(src.depths) == 3 and not any("without a token" in n for n in report.notes)

@@ -10,7 +10,8 @@ import pytest
 from core.agents.base import AgentContext
 from core.agents.search import SearchTeam, as_of
 from core.catalog import Catalog
-from core.errors import LLMBadOutput, RateLimited
+from core.errors import LLMBadOutput, RateLimited, SourceUnavailable
+from core.github import FallbackSource
 from core.models import (
     Classification,
     CollectingSink,
@@ -273,3 +274,31 @@ async def test_a_slow_translator_yields_to_the_rules() -> None:
     result = await team(fake_source(), translator=SlowTranslator(), budget_seconds=2.0).run(ctx)
     assert time.monotonic() - started < 1.5
     assert result.data.meta.search_params.keywords == ["react"] and result.data.items
+
+
+async def test_a_turn_that_falls_back_mid_way_is_labelled_as_the_snapshot() -> None:
+    live = fake_source()
+    for sort in ("stars", "updated", "best"):
+        live.fail_sort[sort] = SourceUnavailable()
+    snapshot = fake_source(kind="catalog", snapshot_date=date(2026, 8, 20))
+    source = FallbackSource(live, snapshot)
+    ctx, sink = context("find React state management libraries")
+    data = (await team(source).run(ctx)).data
+    assert sink.logs()[0].startswith("Searching GitHub for")  # what it expected before the calls
+    assert data.items and data.meta.source == "catalog" and data.meta.snapshot_date == date(2026, 8, 20)
+
+
+async def test_anonymous_github_scores_from_search_results_and_says_so() -> None:
+    source = fake_source(calls_per_hour=60)
+    ctx, _ = context("find React state management libraries")
+    data = (await team(source).run(ctx)).data
+    assert data.items and not data.meta.partial
+    assert [c for c in source.calls if c[0] != "search"] == []
+    assert any("without a token" in n for n in data.meta.notes)
+
+
+async def test_an_incomplete_github_search_is_partial_with_a_note() -> None:
+    source = fake_source()
+    source.incomplete_sorts.add("stars")
+    data = (await team(source).run(context("find React state management libraries")[0])).data
+    assert data.meta.partial and any("ran out of time on its side" in n for n in data.meta.notes)
