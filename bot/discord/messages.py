@@ -56,7 +56,7 @@ class MessageListener:
         where = route(event, participates=participates)
         if where is Route.IGNORE:
             return
-        text = without_bot_mention(event.content, self.bot_id)
+        text = without_bot_mention(event.content, self.bot_id, event.bot_roles)
         if not text and not event.mentions_bot and event.kind != "dm":
             await self._hint_once(event)
             return

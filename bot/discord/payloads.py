@@ -67,6 +67,7 @@ class ChatMessage(Frozen):
     author: Author
     content: str
     mentions_bot: bool = False
+    bot_roles: tuple[str, ...] = ()  # the bot's own role, when that was mentioned instead
     system: bool = False  # joins, pins, thread-created notices...
 
     def place(self) -> Place | None:
@@ -137,11 +138,14 @@ def chat_message(message: discord.Message, bot_id: int | None) -> ChatMessage:
     mentioned = bot_id is not None and (
         any(u.id == bot_id for u in message.mentions) or f"<@{bot_id}>" in message.content
         or f"<@!{bot_id}>" in message.content)
+    # people often pick the bot's managed role from the autocomplete instead of the bot itself
+    roles = tuple(str(r.id) for r in message.role_mentions
+                  if bot_id is not None and getattr(r.tags, "bot_id", None) == bot_id)
     return ChatMessage(
         id=str(message.id), channel_id=str(message.channel.id),
         guild_id=str(guild_id) if guild_id else None, kind=kind, parent_id=parent,
         thread_owner_id=owner, author=author_of(message.author), content=message.content,
-        mentions_bot=mentioned,
+        mentions_bot=mentioned or bool(roles), bot_roles=roles,
         system=message.type not in (discord.MessageType.default, discord.MessageType.reply),
     )
 
@@ -183,12 +187,14 @@ def command_of(interaction: discord.Interaction, name: str) -> CommandCall:
     )
 
 
-_MENTION = re.compile(r"<@!?(\d+)>")
+_MENTION = re.compile(r"<@(!|&)?(\d+)>")
 
 
-def without_bot_mention(content: str, bot_id: int | None) -> str:
-    """The question without the bot's mention tokens (other mentions are kept)."""
-    if bot_id is None:
-        return content.strip()
-    text = _MENTION.sub(lambda m: "" if m.group(1) == str(bot_id) else m.group(0), content)
-    return re.sub(r"[ \t]{2,}", " ", text).strip()
+def without_bot_mention(content: str, bot_id: int | None, roles: tuple[str, ...] = ()) -> str:
+    """The question without the bot's mention tokens, user or role (other mentions are kept)."""
+    def strip(match: re.Match[str]) -> str:
+        is_role = match.group(1) == "&"
+        ours = match.group(2) in roles if is_role else match.group(2) == str(bot_id)
+        return "" if ours else match.group(0)
+
+    return re.sub(r"[ \t]{2,}", " ", _MENTION.sub(strip, content)).strip()

@@ -133,3 +133,11 @@ async def test_second_user_joins_the_thread(discord_bot: DiscordHarness) -> None
     question = await discord_bot.mention("hello", user=ALICE)
     await discord_bot.say(question.id, "me too", user=BOB)
     assert discord_bot.bot_messages(question.id)[-1].content.startswith("You said: me too")
+
+
+async def test_mentioning_the_bots_role_counts_as_a_mention(discord_bot: DiscordHarness) -> None:
+    fake = discord_bot.fake
+    question = await fake.user_message(CHANNEL_ID, "hello via the role", mention_role=True)
+    await discord_bot.settle()
+    assert fake.channels[question.id]["name"] == "hello via the role"
+    assert discord_bot.last_bot_message(question.id).content.startswith("You said: hello via the role")

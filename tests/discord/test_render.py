@@ -121,6 +121,7 @@ def test_thread_names_and_mentions() -> None:
     assert len(long) <= 100 and long.endswith("…")
     assert thread_name("<@9001>", fallback="Question from alice") == "Question from alice"
     assert without_bot_mention("<@9001> hi <@5001>", 9001) == "hi <@5001>"
+    assert without_bot_mention("<@&77> hi <@&78>", 9001, ("77",)) == "hi <@&78>"
 
 
 def message(kind: str, **kw: Any) -> ChatMessage:

@@ -104,16 +104,21 @@ class FakeDiscord(DiscordRest):
 
     async def user_message(
         self, channel_id: int, content: str, *, author: int = ALICE, mention_bot: bool = False,
-        from_bot: dict[str, Any] | None = None,
+        mention_role: bool = False, from_bot: dict[str, Any] | None = None,
     ) -> StoredMessage:
+        """A user's message; ``mention_role`` mentions the bot's managed role instead of the bot."""
         mentions = [self.bot] if mention_bot else []
         if mention_bot:
             content = f"<@{BOT_ID}> {content}"
+        if mention_role:
+            content = f"<@&{p.BOT_ROLE_ID}> {content}"
         sender = from_bot or self.users[author]
         stored = self._store(channel_id, sender, content, mentions=mentions)
         payload = self._message_payload(stored)
+        if mention_role:
+            payload["mention_roles"] = [str(p.BOT_ROLE_ID)]
         is_dm = self.channels[channel_id]["type"] == p.DM
-        if not (self._content_intent() or mention_bot or is_dm):
+        if not (self._content_intent() or mention_bot or mention_role or is_dm):
             payload["content"] = ""  # what Discord sends a bot without the privileged intent
         await self.dispatch("MESSAGE_CREATE", payload)
         return stored
@@ -204,7 +209,8 @@ class FakeDiscord(DiscordRest):
         }}))
         members = [p.member(self.bot), *(p.member(u) for u in self.users.values())]
         channels = [c for c in self.channels.values() if c["type"] == p.TEXT]
-        guild = p.guild(GUILD_ID, "test guild", channels, members, self.threads())
+        guild = p.guild(GUILD_ID, "test guild", channels, members, self.threads(),
+                        owner_bot_id=str(BOT_ID))
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": self._seq, "d": guild}))
 

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+BOT_ROLE_ID = 7777  # the role Discord manages for the bot (what "@oh-my-github" may pick)
 ATTACHMENT_SIZE_LIMIT = 26_214_400  # discord.py dies on an interaction without it
 
 TEXT, DM, PUBLIC_THREAD = 0, 1, 11
@@ -69,13 +70,17 @@ def thread_channel(
 
 
 def guild(gid: int, name: str, channels: list[dict[str, Any]], members: list[dict[str, Any]],
-          threads: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+          threads: list[dict[str, Any]] | None = None, owner_bot_id: str = "") -> dict[str, Any]:
     return {
         "id": str(gid), "name": name, "icon": None, "owner_id": members[0]["user"]["id"],
         "unavailable": False, "member_count": len(members), "large": False, "features": [],
         "roles": [{
             "id": str(gid), "name": "@everyone", "color": 0, "hoist": False, "position": 0,
             "permissions": "2251799813685247", "managed": False, "mentionable": False, "flags": 0,
+        }, {
+            "id": str(BOT_ROLE_ID), "name": "oh-my-github", "color": 0, "hoist": False,
+            "position": 1, "permissions": "309237729280", "managed": True, "mentionable": True,
+            "flags": 0, "tags": {"bot_id": owner_bot_id},
         }],
         "emojis": [], "stickers": [], "channels": channels, "threads": threads or [],
         "members": members, "voice_states": [], "presences": [], "stage_instances": [],
@@ -89,13 +94,15 @@ def guild(gid: int, name: str, channels: list[dict[str, Any]], members: list[dic
 def message(
     mid: int, channel: dict[str, Any], author: dict[str, Any], content: str, *,
     embeds: list[dict[str, Any]] | None = None, components: list[dict[str, Any]] | None = None,
-    mentions: list[dict[str, Any]] | None = None, flags: int = 0, webhook_id: int | None = None,
+    mentions: list[dict[str, Any]] | None = None, mention_roles: list[str] | None = None,
+    flags: int = 0, webhook_id: int | None = None,
     application_id: int | None = None, edited_at: float | None = None,
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(mid), "channel_id": channel["id"], "author": author, "content": content,
         "timestamp": iso(), "edited_timestamp": iso(edited_at) if edited_at else None,
-        "tts": False, "mention_everyone": False, "mentions": mentions or [], "mention_roles": [],
+        "tts": False, "mention_everyone": False, "mentions": mentions or [],
+        "mention_roles": mention_roles or [],
         "attachments": [], "embeds": embeds or [], "components": components or [],
         "pinned": False, "type": 0, "flags": flags,
     }
