@@ -11,7 +11,9 @@ import logging
 import re
 from typing import Any
 
+from pydantic import ValidationError
 from slack_bolt.async_app import AsyncAck, AsyncApp
+from slack_bolt.response import BoltResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.slack import render
@@ -56,6 +58,18 @@ class SlackListeners:
         bolt.action(re.compile(r"^omg:"))(self.on_click)
         bolt.command("/omg")(self.on_omg)
         bolt.command("/research")(self.on_research)
+        bolt.error(self.on_error)
+
+    async def on_error(self, error: Exception) -> BoltResponse | None:
+        """A signed payload our typed models cannot read will not read better on a retry:
+        acknowledge it (200, so Slack does not redeliver it) and log it without its body.
+        Anything else keeps bolt's 500 (a retry may succeed)."""
+        if isinstance(error, ValidationError):
+            log.warning("ignored a malformed slack payload",
+                        extra={"problems": [e["type"] for e in error.errors()][:5]})
+            return BoltResponse(status=200, body="")
+        log.error("slack listener failed", exc_info=error)
+        return None
 
     @property
     def bot_user_id(self) -> str | None:

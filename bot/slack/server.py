@@ -40,7 +40,12 @@ class HttpReceiver:
         return self.port
 
     async def handle(self, request: web.Request) -> web.Response:
-        response = await self.bolt.async_dispatch(await to_bolt_request(request))
+        try:
+            bolt_request = await to_bolt_request(request)
+        except (ValueError, TypeError, AttributeError, KeyError):  # bolt reads the body before
+            # checking the signature, and trusts its shape: this is not a request from Slack
+            return web.Response(status=400, text="bad request")
+        response = await self.bolt.async_dispatch(bolt_request)
         reply = await to_aiohttp_response(response)
         if request.headers.get("X-Slack-Retry-Num") and response.status == 200:
             # a redelivery we have now acknowledged: the event is de-duplicated, stop retrying

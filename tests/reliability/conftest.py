@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import time
 import uuid
@@ -51,6 +52,11 @@ async def eventually(check: Callable[[], Any], timeout: float = 20.0, every: flo
     raise AssertionError(f"condition not met within {timeout:g} s (last value: {value!r})")
 
 
+def is_status(message: StoredMessage) -> bool:
+    """The in-progress status message (replaced by the reply when the turn ends)."""
+    return ":hourglass_flowing_sand:" in json.dumps(message.blocks)
+
+
 def is_answer(message: StoredMessage) -> bool:
     """A finished coordinator answer: it carries the 👍 / 👎 feedback buttons."""
     return any(b["action_id"].startswith("omg:feedback") for b in buttons(message))
@@ -78,6 +84,11 @@ class Cluster:
     def bot_messages(self, thread_ts: str, channel: str = "C1") -> list[StoredMessage]:
         return [m for m in self.fake.thread(channel, thread_ts) if m.user == BOT_USER and m.ts != thread_ts]
 
+    def replies(self, thread_ts: str, channel: str = "C1") -> list[StoredMessage]:
+        """What the bot said in the thread once nothing is in progress there ([] while working)."""
+        messages = self.bot_messages(thread_ts, channel)
+        return [] if any(is_status(m) for m in messages) else messages
+
     def answers(self, thread_ts: str, channel: str = "C1") -> list[StoredMessage]:
         return [m for m in self.bot_messages(thread_ts, channel) if is_answer(m)]
 
@@ -92,7 +103,7 @@ class Cluster:
 
 def cluster_env(fake: FakeSlackApi, prefix: str, **extra: str) -> dict[str, str]:
     return {
-        "SLACK_BOT_TOKEN": TOKEN, "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": fake.base_url,
+        "SLACK_BOT_TOKEN": fake.token, "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": fake.base_url,
         "OMG_GITHUB": "offline", "REDIS_URL": REDIS_URL, "OMG_REDIS_PREFIX": prefix,
         "OMG_LOG_LEVEL": "INFO", "OMG_SLACK_EDIT_INTERVAL": "0.2", "OMG_RESEARCH_SWEEP": "0.3",
         "OMG_INSTANCE_HEARTBEAT": "3", "OMG_SHUTDOWN_GRACE": "5", **extra,
@@ -100,15 +111,18 @@ def cluster_env(fake: FakeSlackApi, prefix: str, **extra: str) -> dict[str, str]
 
 
 @contextlib.asynccontextmanager
-async def open_cluster(workdir: Path, *, instances: int = 2, **extra_env: str) -> AsyncIterator[Cluster]:
+async def open_cluster(
+    workdir: Path, *, instances: int = 2, slack_token: str = TOKEN, secret: str = SECRET,
+    **extra_env: str,
+) -> AsyncIterator[Cluster]:
     """A fake Slack Web API and ``instances`` bot processes sharing one Redis key prefix."""
     client = require_redis()
     prefix = f"omgtest:{uuid.uuid4().hex[:8]}:"
-    fake = FakeSlackApi()
+    fake = FakeSlackApi(token=slack_token)
     await fake.start()
-    env = cluster_env(fake, prefix, **extra_env)
+    env = cluster_env(fake, prefix, SLACK_BOT_TOKEN=slack_token, SLACK_SIGNING_SECRET=secret, **extra_env)
     http = aiohttp.ClientSession()
-    cluster = Cluster(fake, [], SlackSender(http, SECRET), client, prefix, workdir, env)
+    cluster = Cluster(fake, [], SlackSender(http, secret), client, prefix, workdir, env)
     try:
         await asyncio.gather(*(cluster.start_bot(f"bot{n}") for n in range(instances)))
         cluster.bots.sort(key=lambda bot: bot.name)
