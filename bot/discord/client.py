@@ -72,8 +72,8 @@ class OmgClient(discord.Client):
             try:
                 result = await CommandSync(self.settings).sync(self, self.tree)
                 if result.synced:
-                    log.warning("slash commands synced (%s): %s", result.reason,
-                                ", ".join(result.commands))
+                    log.info("slash commands synced (%s): %s", result.reason,
+                             ", ".join(result.commands))
             except discord.HTTPException as exc:
                 log.warning("slash command sync failed; run `omg discord-sync` later",
                             extra={"error": repr(exc)})

@@ -25,8 +25,8 @@ from typing import NamedTuple
 import discord
 
 from bot.discord import render
-from bot.discord.payloads import Place
 from bot.discord.outgoing import Outgoing
+from bot.discord.payloads import Place
 from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
 from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
 

@@ -24,7 +24,6 @@ from bot.discord.buttons import ButtonSpec
 from bot.discord.markdown import to_discord
 from bot.discord.outgoing import (
     MAX_CONTENT,
-    MAX_DESCRIPTION,
     MAX_FIELD_NAME,
     MAX_FIELD_VALUE,
     MAX_FIELDS,
