@@ -141,3 +141,17 @@ async def test_mentioning_the_bots_role_counts_as_a_mention(discord_bot: Discord
     await discord_bot.settle()
     assert fake.channels[question.id]["name"] == "hello via the role"
     assert discord_bot.last_bot_message(question.id).content.startswith("You said: hello via the role")
+
+
+async def test_a_thread_missing_from_the_cache_after_a_restart_is_looked_up(
+    discord_bot: DiscordHarness,
+) -> None:
+    fake = discord_bot.fake
+    question = await discord_bot.mention("hello before the restart")
+    fake.channels[question.id]["thread_metadata"]["archived"] = True  # not sent on reconnect
+    await discord_bot.restart()
+    client = discord_bot.backend.client
+    assert client is not None and client.get_channel(question.id) is None
+    await discord_bot.say(question.id, "and after it")
+    assert discord_bot.last_bot_message(question.id).content.startswith("You said: and after it")
+    assert len(fake.calls_to("GET /channels/{cid}")) == 1

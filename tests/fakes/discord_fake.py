@@ -209,7 +209,8 @@ class FakeDiscord(DiscordRest):
         }}))
         members = [p.member(self.bot), *(p.member(u) for u in self.users.values())]
         channels = [c for c in self.channels.values() if c["type"] == p.TEXT]
-        guild = p.guild(GUILD_ID, "test guild", channels, members, self.threads(),
+        active = [t for t in self.threads() if not t["thread_metadata"]["archived"]]
+        guild = p.guild(GUILD_ID, "test guild", channels, members, active,
                         owner_bot_id=str(BOT_ID))
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": self._seq, "d": guild}))
