@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -39,6 +41,25 @@ def intents(*, message_content: bool) -> discord.Intents:
     return chosen
 
 
+def guard_parsers(parsers: dict[str, Callable[[Any], None]]) -> None:
+    """discord.py parses each gateway event with ``ConnectionState.parsers[EVENT](data)``, and an
+    exception there ends its whole connection loop (and with it ``omg run``). Wrap each parser so
+    a malformed event is logged and dropped instead, and the bot keeps serving."""
+    for event, parse in list(parsers.items()):
+        parsers[event] = _guarded(event, parse)
+
+
+def _guarded(event: str, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+    def run(data: Any) -> None:
+        try:
+            parse(data)
+        except Exception as exc:  # noqa: BLE001 - one bad event must not end the connection
+            log.warning("ignored a malformed discord gateway event",
+                        extra={"event": event, "error": type(exc).__name__})
+
+    return run
+
+
 @dataclass
 class Listeners:
     """Set by the backend once the client exists (the listeners need the client)."""
@@ -50,6 +71,8 @@ class Listeners:
 
 class OmgClient(discord.Client):
     def __init__(self, settings: DiscordSettings, *, message_content: bool) -> None:
+        # the bot has no voice features: skip discord.py's start-up warnings about voice libraries
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             intents=intents(message_content=message_content),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -63,6 +86,7 @@ class OmgClient(discord.Client):
         self.listeners = Listeners()
         self.ready_event = asyncio.Event()
         self.sync_policy = settings.sync_commands
+        guard_parsers(self._connection.parsers)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton)
