@@ -99,7 +99,8 @@ class GitHubClient:
         self._inflight: dict[str, asyncio.Task[GitHubResponse]] = {}
         self._exhausted: dict[str, datetime] = {}  # resource -> reset time
         self._remaining: dict[str, int] = {}  # resource -> calls left, from the last response
-        self._limits: dict[str, int] = {}  # resource -> calls allowed per window (X-RateLimit-Limit)
+        # resource -> calls allowed per window (X-RateLimit-Limit); None: answered without limits
+        self._limits: dict[str, int | None] = {}
         self.stats = ClientStats()
 
     async def aclose(self) -> None:
@@ -197,7 +198,7 @@ class GitHubClient:
                 headers["If-None-Match"] = cached.etag
             response = await self._send(request, headers)
             status = response.status_code
-            self._note_budget(path, response.headers)
+            self._note_budget(path, response.headers, status)
             if status == 304 and cached is not None:
                 self.stats.not_modified += 1
                 return _from_cache(self._cache.refresh(key, cached))
@@ -260,7 +261,7 @@ class GitHubClient:
         else:
             raise RateLimited(reset_at)
 
-    def _note_budget(self, path: str, headers: httpx.Headers) -> None:
+    def _note_budget(self, path: str, headers: httpx.Headers, status: int) -> None:
         resource = headers.get("x-ratelimit-resource") or resource_for(path)
         reset_at = exhausted_until(headers)
         if reset_at is not None:
@@ -273,14 +274,20 @@ class GitHubClient:
         limit = headers.get("x-ratelimit-limit", "")
         if limit.isdigit():
             self._limits[resource] = int(limit)
+        elif status < 400 and not remaining:  # GitHub Enterprise with rate limiting off
+            self._limits[resource] = None
 
     def remaining(self, resource: str = "core") -> int | None:
         """Calls left in a budget, as GitHub last reported it (None before any response)."""
         return self._remaining.get(resource)
 
     def limit(self, resource: str = "core") -> int | None:
-        """Calls allowed per window (an hour for "core"), as GitHub last reported it."""
+        """Calls allowed per window (an hour for "core"), as GitHub last reported it; None when
+        it has not said yet, or answers without limits (``knows_limit`` tells them apart)."""
         return self._limits.get(resource)
+
+    def knows_limit(self, resource: str = "core") -> bool:
+        return resource in self._limits
 
 
 def _cache_key(path: str, params: Mapping[str, str | int] | None, accept: str) -> str:

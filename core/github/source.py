@@ -1,8 +1,9 @@
 """``GitHubSource``: the live GitHub REST API behind the ``RepoSource`` contract.
 
-``info.calls_per_hour`` is GitHub's core limit as last reported (``X-RateLimit-Limit``); before
-any answer, 60 for anonymous use of the public API (the Screener then fetches no signals) and
-unknown otherwise. ``search`` returns ``SearchResults`` whose ``incomplete`` is GitHub's
+``info.calls_per_hour`` is GitHub's core limit as last reported (``X-RateLimit-Limit``; None when
+it answers without limits, as GitHub Enterprise may); before any answer (the start-up probe of
+``/rate_limit`` is one, and free), 60 without a token -- the Screener then fetches no signals --
+and unknown with one. ``search`` returns ``SearchResults`` whose ``incomplete`` is GitHub's
 ``incomplete_results`` (its search timed out and some matches may be missing).
 """
 
@@ -16,13 +17,12 @@ from core.github.client import RAW, GitHubClient
 from core.github.convert import to_repository
 from core.github.payloads import GhRepo, GhSearchRepos
 from core.github.query import build_query
-from core.github.settings import DEFAULT_API_URL
 from core.github.signals import LIGHT_SIGNALS, MAX_LISTING_PAGES, SignalCollector
 from core.models import Repository, RepoSignals, SearchParams
 from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 PING_TIMEOUT = 3.0
-ANONYMOUS_CALLS_PER_HOUR = 60  # GitHub's core limit without a token (api.github.com)
+ANONYMOUS_CALLS_PER_HOUR = 60  # GitHub's core limit without a token
 SEARCH_SORTS = {"stars": "stars", "updated": "updated", "forks": "forks"}  # others: best match
 
 
@@ -46,14 +46,13 @@ class GitHubSource:
         self._signals = SignalCollector(client, ttl=self._ttl, now=now,
                                         max_listing_pages=max_listing_pages, light=light_signals)
         self._label = f"GitHub ({settings.host_label})"
-        public = settings.host_label == DEFAULT_API_URL.split("://", 1)[1]
-        self._assumed_limit = ANONYMOUS_CALLS_PER_HOUR if settings.token is None and public else None
+        self._assumed_limit = ANONYMOUS_CALLS_PER_HOUR if settings.token is None else None
 
     @property
     def info(self) -> SourceInfo:
-        limit = self.client.limit("core")
+        known = self.client.knows_limit("core")
         return SourceInfo(kind="github", label=self._label,
-                          calls_per_hour=self._assumed_limit if limit is None else limit)
+                          calls_per_hour=self.client.limit("core") if known else self._assumed_limit)
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30

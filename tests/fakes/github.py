@@ -94,6 +94,7 @@ class FakeGitHub(GitHubRoutes):
         self.max_in_flight = 0
         self.etags = True
         self.incomplete_results = False  # search answers say GitHub timed out on its side
+        self.limit_headers = True  # False: no X-RateLimit-* headers (GHE with rate limiting off)
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -223,6 +224,8 @@ class FakeGitHub(GitHubRoutes):
     def _limit_headers(self, path: str) -> dict[str, str]:
         resource = "search" if "/search/" in path else "core"
         self.used[resource] += 1
+        if not self.limit_headers:
+            return {}
         limit = self.budgets[resource]
         return {"X-RateLimit-Limit": str(limit), "X-RateLimit-Resource": resource,
                 "X-RateLimit-Used": str(self.used[resource]),
