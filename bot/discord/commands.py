@@ -65,22 +65,22 @@ class SlashCommands:
         @tree.command(name="search", description="Find GitHub repositories")
         @app_commands.describe(query="What you are looking for, e.g. react state management")
         async def search(interaction: discord.Interaction, query: Query) -> None:
-            await self.ask(interaction, "search", query, search_text(query))
+            await self.start(interaction, "search", query, search_text(query))
 
         @tree.command(name="analyze", description="Analyze one GitHub repository")
         @app_commands.describe(repo="owner/name or a well-known name, e.g. pmndrs/zustand")
         async def analyze(interaction: discord.Interaction, repo: Repo) -> None:
-            await self.ask(interaction, "analyze", repo, analyze_text(repo))
+            await self.start(interaction, "analyze", repo, analyze_text(repo))
 
         @tree.command(name="compare", description="Compare two or more GitHub repositories")
         @app_commands.describe(repos="Two or more repositories, e.g. zustand jotai")
         async def compare(interaction: discord.Interaction, repos: Repos) -> None:
-            await self.ask(interaction, "compare", repos, compare_text(repos))
+            await self.start(interaction, "compare", repos, compare_text(repos))
 
         @tree.command(name="ask", description="Ask anything about GitHub repositories")
         @app_commands.describe(question="e.g. which of these is best for a small team?")
         async def ask(interaction: discord.Interaction, question: LongText) -> None:
-            await self.ask(interaction, "ask", question, question)
+            await self.start(interaction, "ask", question, question)
 
         @tree.command(name="research", description="Plan and run a research over GitHub")
         @app_commands.describe(goal="What to find out", mode="How deep (default: the bot chooses)")
@@ -91,9 +91,6 @@ class SlashCommands:
         ) -> None:
             chosen = None if mode is None or mode.value == "auto" else mode.value
             await self.start(interaction, "research", goal, goal, research_mode=chosen)
-
-    async def ask(self, interaction: discord.Interaction, name: str, shown: str, text: str) -> None:
-        await self.start(interaction, name, shown, text)
 
     async def start(
         self, interaction: discord.Interaction, name: str, shown: str, text: str, *,
