@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,10 @@ class BotProcess:
 
     @classmethod
     async def start(cls, name: str, env: dict[str, str], workdir: Path, *, timeout: float = 45.0,
-                    args: tuple[str, ...] = ("run",)) -> "BotProcess":
+                    args: tuple[str, ...] = ("run",),
+                    ready: Callable[[], bool] | None = None) -> "BotProcess":
+        """Start the process and wait until it serves: ``GET /healthz`` answers (Slack HTTP
+        mode), or ``ready()`` is true (e.g. the fake Discord gateway saw it identify)."""
         workdir.mkdir(parents=True, exist_ok=True)
         port = free_port()
         env = base_env(PORT=str(port), SLACK_HOST="127.0.0.1",
@@ -71,15 +75,20 @@ class BotProcess:
             process = subprocess.Popen([sys.executable, "-m", "bot", *args], cwd=workdir, env=env,
                                        stdin=subprocess.DEVNULL, stdout=log_file, stderr=log_file)
         bot = cls(name, port, process, log_path, env)
-        await bot.wait_ready(timeout)
+        await bot.wait_ready(timeout, ready)
         return bot
 
-    async def wait_ready(self, timeout: float) -> None:
+    async def wait_ready(self, timeout: float, ready: Callable[[], bool] | None = None) -> None:
         deadline = time.monotonic() + timeout
         async with aiohttp.ClientSession() as http:
             while time.monotonic() < deadline:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"bot {self.name} exited ({self.process.returncode}):\n{self.tail()}")
+                if ready is not None:
+                    if ready():
+                        return
+                    await asyncio.sleep(0.1)
+                    continue
                 try:
                     async with http.get(f"http://127.0.0.1:{self.port}/healthz") as response:
                         if response.status == 200:
