@@ -6,6 +6,11 @@
 - otherwise: ``FallbackSource(GitHubSource(...), catalog_source)`` -- live GitHub, and the
   offline catalog whenever GitHub is unreachable (the reply then says it used the snapshot).
 Settings: ``core.github.settings.GitHubSettings`` (GITHUB_TOKEN, GITHUB_API_URL, ...).
+
+Call budget per cold turn (details and measurements: ``core/search/SCORING.md``, "Call budget"):
+search <= 40 calls with a token (3 searches + "light" signals -- releases, 90-day commits, README --
+for 12 candidates), 0 core calls anonymous (scored from the search results; 60 calls an hour would
+not last one search otherwise); analyze ~16 and compare ~16 per repository ("full" signals).
 """
 
 from __future__ import annotations

@@ -68,16 +68,16 @@ def _documentation(repo: Repository, sig: RepoSignals, facts: ReadmeFacts | None
             + 0.5 * facts.has_docs_link
         )
         return DimensionScore(score, "README: " + facts.summary())
+    if sig.has_readme is False or sig.readme_chars == 0:
+        return DimensionScore(0.0, "no README")
     if sig.readme_chars is not None:
         return DimensionScore(log_scale(sig.readme_chars, 8000), f"README length only ({human(sig.readme_chars)} chars)")
-    if sig.has_readme is False:
-        return DimensionScore(0.0, "no README")
     desc = (repo.description or "").strip()
     if not desc and not repo.topics and not repo.homepage:
         return None
     score = (2.0 if len(desc) >= 20 else 1.0 if desc else 0.0) + (0.5 if len(desc) >= 80 else 0.0)
     score += min(1.0, len(repo.topics) / 3) + (0.5 if repo.homepage else 0.0)
-    source = "README not read" if sig.has_readme else "no README available"
+    source = "README not read"  # not fetched (anonymous search), or none offline
     return DimensionScore(min(DOC_FALLBACK_CAP, score), f"{source}; from the description/topics only (max 4)")
 
 
