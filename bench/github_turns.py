@@ -173,6 +173,9 @@ async def _anonymous(catalog: Catalog) -> None:
         search = [(Classification(intent=Intent.SEARCH, confidence=0.99), q) for q in SEARCHES]
         await _series(gh, catalog, "anonymous search", search, RepoList, 3000, None,
                       ANONYMOUS_CORE_BUDGET)
+        analyze = [(Classification(intent=Intent.ANALYZE, confidence=0.99, repos=[n]), f"analyze {n}")
+                   for n in ANALYZE]  # full signals, less the optional round (the budget is low)
+        await _series(gh, catalog, "anonymous analyze", analyze, RepoDetailData, 2000, None)
 
 
 async def _run() -> None:
