@@ -16,8 +16,8 @@ Round 2 (concurrent): the first comments of a few recent issues (time to first r
 rest of the 90-day listing when it spans 2-5 pages, or -- for busier repositories -- two search
 counts for closed issues and merged pull requests (search has a separate budget of 30 a
 minute, which the Scout needs). Round 2 is skipped when the core budget runs low (anonymous use).
-A search turn primes the repository metadata from its results, so screening a candidate costs
-about 8 + ``RESPONSE_SAMPLE`` calls in two round trips.
+A full collection costs about 9 + ``RESPONSE_SAMPLE`` calls in two round trips (the repository
+call is free after a search, which primes it; the light calls are shared through the cache).
 A failed call leaves its fields ``None`` (never a guess); a rate limit adds a note; when nothing
 at all could be measured the first error is raised.
 """
@@ -40,9 +40,9 @@ from core.github.payloads import (
     GhSearchCount,
     comments_adapter,
     issues_adapter,
-    releases_adapter,
 )
 from core.github.response import GitHubResponse, page_number
+from core.github.signal_fields import count, fill_profile, fill_readme, fill_releases
 from core.models import RepoSignals
 from core.sources.base import SignalDepth
 
@@ -52,7 +52,7 @@ RESPONSE_SAMPLE = 5  # recent issues whose first response is measured (one call 
 LISTING_PAGE = 100
 MAX_LISTING_PAGES = 5  # beyond 500 issues+PRs updated in 90 days, use two search counts
 LOW_BUDGET = 300  # core calls left under which the optional round 2 is skipped
-# The cheap calls that feed the scoring best (measured: bench/github_turns.py "ranking agreement")
+# The cheap calls that feed the scoring best (measured: python -m bench signal_depth)
 LIGHT_SIGNALS: tuple[str, ...] = ("releases", "commits_90d", "readme")
 _ONLY_MISSING_IF_THE_REPO_IS = ("repo", "releases", "commits_30d", "commits_90d")  # a 404 there
 _SKIPPED_WHEN_LIGHT = {  # what a light collection leaves out, in words, for the note
@@ -169,13 +169,13 @@ class SignalCollector:
                 except ValueError as exc:  # a payload we could not read: leave it unmeasured
                     failures.add(exc)
 
-        measure("releases", lambda r: _fill_releases(signals, r))
-        measure("commits_30d", lambda r: setattr(signals, "commits_30d", _count(r)))
-        measure("commits_90d", lambda r: setattr(signals, "commits_90d", _count(r)))
-        measure("contributors", lambda r: setattr(signals, "contributors", _count(r)))
-        measure("open_pulls", lambda r: setattr(signals, "open_pulls", _count(r)))
-        measure("community", lambda r: _fill_profile(signals, r.model(GhCommunityProfile)))
-        measure("readme", lambda r: _fill_readme(signals, r))
+        measure("releases", lambda r: fill_releases(signals, r))
+        measure("commits_30d", lambda r: setattr(signals, "commits_30d", count(r)))
+        measure("commits_90d", lambda r: setattr(signals, "commits_90d", count(r)))
+        measure("contributors", lambda r: setattr(signals, "contributors", count(r)))
+        measure("open_pulls", lambda r: setattr(signals, "open_pulls", count(r)))
+        measure("community", lambda r: fill_profile(signals, r.model(GhCommunityProfile)))
+        measure("readme", lambda r: fill_readme(signals, r))
         if "repo" in ok and signals.open_pulls is not None:
             total = ok["repo"].model(GhRepo).open_issues_count
             if total is not None:
@@ -270,40 +270,3 @@ class SignalCollector:
 def _listing(since90: datetime) -> dict[str, str | int]:
     return {"state": "all", "since": _day(since90), "sort": "updated", "direction": "desc",
             "per_page": LISTING_PAGE}
-
-
-def _count(response: GitHubResponse) -> int:
-    if response.status == 409:  # "Git Repository is empty"
-        return 0
-    return response.count_with_per_page_one()
-
-
-def _fill_releases(signals: RepoSignals, response: GitHubResponse) -> None:
-    releases = response.items(releases_adapter)
-    signals.releases = _count(response)
-    published = [r for r in releases if not r.draft]
-    if published:
-        signals.latest_release = published[0].tag_name or published[0].name
-        signals.latest_release_at = published[0].published_at or published[0].created_at
-
-
-def _fill_profile(signals: RepoSignals, profile: GhCommunityProfile) -> None:
-    files = profile.files
-    signals.health_percentage = profile.health_percentage
-    signals.has_readme = files.readme is not None
-    signals.has_contributing = files.contributing is not None
-    signals.has_license = files.license is not None
-    signals.has_code_of_conduct = (
-        files.code_of_conduct is not None or files.code_of_conduct_file is not None
-    )
-    signals.has_issue_template = files.issue_template is not None
-    signals.has_pull_request_template = files.pull_request_template is not None
-
-
-def _fill_readme(signals: RepoSignals, response: GitHubResponse) -> None:
-    if response.status == 404:
-        signals.readme_chars = 0
-        signals.has_readme = False if signals.has_readme is None else signals.has_readme
-        return
-    signals.readme_chars = len(response.text())
-    signals.has_readme = True
