@@ -1,4 +1,6 @@
-"""Work that runs after the acknowledgement, tracked so a shutdown can let it finish."""
+"""Work that runs after a platform event was acknowledged, tracked so a shutdown can let it finish.
+
+Shared by the Slack and Discord backends (platform-free: plain asyncio)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
-log = logging.getLogger("omg.slack.tasks")
+log = logging.getLogger("omg.tasks")
 
 
 class TaskTracker:
@@ -18,7 +20,7 @@ class TaskTracker:
     def __len__(self) -> int:
         return len(self._tasks)
 
-    def spawn(self, work: Coroutine[Any, Any, Any], *, name: str = "slack-work") -> bool:
+    def spawn(self, work: Coroutine[Any, Any, Any], *, name: str = "platform-work") -> bool:
         """Run ``work`` in the background; False (and the work is dropped) while shutting down."""
         if self._closing:
             work.close()

@@ -27,7 +27,7 @@ from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, make_editor
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
-from bot.discord.tasks import TaskTracker
+from bot.tasks import TaskTracker
 from bot.discord.turns import Turns
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply

@@ -26,7 +26,7 @@ from bot.discord import render
 from bot.discord.buttons import ButtonAction
 from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, click_of, interaction_place
-from bot.discord.tasks import TaskTracker
+from bot.tasks import TaskTracker
 from bot.discord.turns import Turns
 from core.models import ActionKind
 from core.service import ActionClick

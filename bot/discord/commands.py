@@ -19,7 +19,7 @@ from bot.discord import render
 from bot.discord.conversations import thread_name
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import CommandCall, Place, command_of
-from bot.discord.tasks import TaskTracker
+from bot.tasks import TaskTracker
 from bot.discord.turns import Turns
 
 log = logging.getLogger("omg.discord.commands")

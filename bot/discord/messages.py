@@ -16,7 +16,7 @@ import discord
 from bot.discord import render
 from bot.discord.conversations import Route, ThreadIndex, route, thread_name
 from bot.discord.payloads import ChatMessage, Place, chat_message, without_bot_mention
-from bot.discord.tasks import TaskTracker
+from bot.tasks import TaskTracker
 from bot.discord.turns import Turns
 
 log = logging.getLogger("omg.discord.messages")

@@ -23,7 +23,7 @@ from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
 from bot.slack.server import HttpReceiver, SocketReceiver
 from bot.slack.settings import SlackSettings, SlackSetupError
-from bot.slack.tasks import TaskTracker
+from bot.tasks import TaskTracker
 from bot.slack.threads import ThreadIndex
 from bot.slack.turns import Turns
 from bot.throttle import CoalescingEditor

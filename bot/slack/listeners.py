@@ -27,7 +27,7 @@ from bot.slack.payloads import (
     MessageEvent,
     SlashCommand,
 )
-from bot.slack.tasks import TaskTracker
+from bot.tasks import TaskTracker
 from bot.slack.turns import Place, Turns, click_of
 from core.models import ActionKind
 
