@@ -87,6 +87,33 @@ async def test_online_search_analyze(online: TestBackend, gh: FakeGitHub) -> Non
     assert detail.repo.recommendation is not None and detail.repo.findings
 
 
+async def test_a_cold_search_stays_within_the_call_budget(online: TestBackend, gh: FakeGitHub) -> None:
+    before = len(gh.calls)
+    found = _list(await online.ask(SEARCH))
+    turn = gh.calls[before:]
+    assert len(turn) <= 40 and not any("/comments" in c.path for c in turn)  # light signals only
+    assert found.items[0].signals is not None and found.items[0].signals.contributors is None
+    assert any("measured when you analyze" in n for n in found.meta.notes)  # type: ignore[union-attr]
+    before = len(gh.calls)
+    detail = _detail(await online.ask("analyze the first one"))
+    assert detail.repo.signals is not None and detail.repo.signals.contributors is not None  # full
+    assert not any(c.path.endswith(("/releases", "/readme")) for c in gh.calls[before:])  # shared
+
+
+async def test_anonymous_search_spends_no_core_calls_and_says_so() -> None:
+    async with FakeGitHub(core_budget=60) as anonymous:
+        app = await _app(anonymous.env())
+        bot = TestBackend(app)
+        await app.source.start_probe()  # type: ignore[attr-defined]  # /rate_limit: free, says 60
+        before = len(anonymous.calls)
+        reply = await bot.ask(SEARCH)
+        found = _list(reply)
+        assert all(c.path.startswith("/search/") for c in anonymous.calls[before:])
+        assert found.meta is not None and found.meta.source == "github" and not found.meta.partial
+        assert "GITHUB_TOKEN" in reply.markdown and found.items[0].signals is None
+        await app.aclose()
+
+
 async def test_offline_search_analyze_says_snapshot(offline: TestBackend) -> None:
     found, detail = await _search_then_analyze(offline)
     snapshot = Catalog.load().snapshot_date
