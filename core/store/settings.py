@@ -7,7 +7,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, Field
 
-from core.config import env_float
+from core.config import env_float, env_int
 
 
 class StoreSettings(BaseModel):
@@ -17,6 +17,7 @@ class StoreSettings(BaseModel):
     sweep_seconds: float = Field(default=5.0, ge=0)  # 0: no periodic takeover of orphaned runs
     heartbeat_seconds: float = Field(default=15.0, gt=0)  # an instance silent this long is dead
     connect_timeout: float = Field(default=3.0, gt=0)
+    max_connections: int = Field(default=64, ge=2)  # per instance; bursts wait for a free one
 
     @property
     def uses_redis(self) -> bool:
@@ -38,6 +39,7 @@ class StoreSettings(BaseModel):
             sweep_seconds=max(0.0, env_float(env, "OMG_RESEARCH_SWEEP", 5.0 if url else 0.0)),
             heartbeat_seconds=max(1.0, env_float(env, "OMG_INSTANCE_HEARTBEAT", 15.0)),
             connect_timeout=max(0.1, env_float(env, "OMG_REDIS_CONNECT_TIMEOUT", 3.0)),
+            max_connections=max(2, env_int(env, "OMG_REDIS_MAX_CONNECTIONS", 64)),
         )
 
 

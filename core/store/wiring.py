@@ -79,7 +79,7 @@ async def open_shared_state(
     settings = StoreSettings.from_env(env)
     if not settings.uses_redis:
         return SharedState(settings=settings, deduper=MemoryEventDeduper())
-    from redis.asyncio import Redis
+    from redis.asyncio import BlockingConnectionPool, Redis
     from redis.exceptions import RedisError
 
     from core.research.redis_store import RedisResearchStore
@@ -91,11 +91,13 @@ async def open_shared_state(
         RedisPresence,
     )
 
-    try:
-        client = Redis.from_url(
-            settings.redis_url or "", socket_connect_timeout=settings.connect_timeout,
-            socket_keepalive=True, health_check_interval=30,
+    try:  # a bounded pool that waits for a free connection: bursts queue instead of failing
+        pool = BlockingConnectionPool.from_url(
+            settings.redis_url or "", max_connections=settings.max_connections, timeout=10,
+            socket_connect_timeout=settings.connect_timeout, socket_keepalive=True,
+            health_check_interval=30,
         )
+        client = Redis.from_pool(pool)
     except ValueError:
         raise StoreError(
             f"REDIS_URL is not a valid Redis URL ({settings.redis_label}); expected "

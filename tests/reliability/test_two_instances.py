@@ -132,3 +132,14 @@ async def test_twenty_concurrent_approval_clicks_approve_once(cluster: Cluster) 
     assert stored["status"] == "COMPLETED"
     assert len(reports(cluster, thread_ts)) == 1  # and one run, one report
     assert refused() == 19
+
+
+async def test_two_hundred_simultaneous_conversations(cluster: Cluster) -> None:
+    """200 mentions at once, spread over both instances: each answered once, in its own thread."""
+    from tests.reliability.load import run_load
+
+    result = await run_load(cluster, 200, timeout=90)
+    assert result.missing == [], f"{len(result.missing)} conversations got no answer"
+    assert result.cross_talk == []
+    assert result.answered == 200 and len(result.latencies) == 200
+    assert all(bot.alive() for bot in cluster.bots)
