@@ -122,13 +122,7 @@ async def test_offline_search_analyze_says_snapshot(offline: TestBackend) -> Non
     assert detail.meta is not None and detail.meta.source == "catalog"
 
 
-CLASSIFIER_GAP = (
-    "core.classifier resolves 'the first two' against the latest result (the one-repo analysis), "
-    "not the search list before it (issue 2 area)"
-)
 
-
-@pytest.mark.xfail(reason=CLASSIFIER_GAP, strict=False)
 async def test_search_analyze_compare_the_first_two(bot: TestBackend) -> None:
     found, _ = await _search_then_analyze(bot)
     reply = await bot.ask("compare the first two")
