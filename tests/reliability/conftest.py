@@ -13,6 +13,7 @@ import json
 import os
 import time
 import uuid
+import zlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,8 @@ import pytest
 import pytest_asyncio
 import redis
 
+from core.models import Conversation
+from core.store.ids import file_stem
 from tests.fakes.slack_api import BOT_USER, TOKEN, FakeSlackApi, StoredMessage
 from tests.reliability.procs import BotProcess
 from tests.reliability.slack_client import SlackSender, buttons
@@ -67,7 +70,7 @@ class Cluster:
     fake: FakeSlackApi
     bots: list[BotProcess]
     slack: SlackSender
-    redis: redis.Redis
+    redis: redis.Redis | None  # None: the embedded default (files), one instance
     prefix: str
     workdir: Path
     env: dict[str, str] = field(repr=False)
@@ -97,8 +100,14 @@ class Cluster:
         self.bots.append(bot)
         return bot
 
-    def session_ids(self) -> list[str]:
-        return [k.decode().rsplit(":", 1)[1] for k in self.redis.scan_iter(f"{self.prefix}research:s:*")]
+    def conversation(self, thread_ts: str, channel: str = "C1") -> Conversation | None:
+        """The stored conversation of a thread: from Redis, or the first bot's files without it."""
+        conversation_id = f"slack:T1:{channel}:{thread_ts}"
+        if self.redis is not None:
+            blob = self.redis.get(f"{self.prefix}conv:{conversation_id}")
+            return Conversation.model_validate_json(zlib.decompress(blob)) if blob else None
+        path = Path(self.bots[0].env["OMG_DATA_DIR"]) / "conversations" / f"{file_stem(conversation_id)}.json"
+        return Conversation.model_validate_json(path.read_bytes()) if path.exists() else None
 
 
 def cluster_env(fake: FakeSlackApi, prefix: str, **extra: str) -> dict[str, str]:
@@ -113,14 +122,17 @@ def cluster_env(fake: FakeSlackApi, prefix: str, **extra: str) -> dict[str, str]
 @contextlib.asynccontextmanager
 async def open_cluster(
     workdir: Path, *, instances: int = 2, slack_token: str = TOKEN, secret: str = SECRET,
-    **extra_env: str,
+    use_redis: bool = True, **extra_env: str,
 ) -> AsyncIterator[Cluster]:
-    """A fake Slack Web API and ``instances`` bot processes sharing one Redis key prefix."""
-    client = require_redis()
+    """A fake Slack Web API and ``instances`` bot processes sharing one Redis key prefix
+    (``use_redis=False``: one instance keeping its state in files, the embedded default)."""
+    client = require_redis() if use_redis else None
     prefix = f"omgtest:{uuid.uuid4().hex[:8]}:"
     fake = FakeSlackApi(token=slack_token)
     await fake.start()
     env = cluster_env(fake, prefix, SLACK_BOT_TOKEN=slack_token, SLACK_SIGNING_SECRET=secret, **extra_env)
+    if client is None:
+        env.pop("REDIS_URL")
     http = aiohttp.ClientSession()
     cluster = Cluster(fake, [], SlackSender(http, secret), client, prefix, workdir, env)
     try:
@@ -131,9 +143,10 @@ async def open_cluster(
         await asyncio.gather(*(bot.stop() for bot in cluster.bots), return_exceptions=True)
         await http.close()
         await fake.stop()
-        for key in client.scan_iter(f"{prefix}*"):
-            client.delete(key)
-        client.close()
+        if client is not None:
+            for key in client.scan_iter(f"{prefix}*"):
+                client.delete(key)
+            client.close()
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -11,11 +11,9 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-import zlib
 from dataclasses import dataclass, field
 
 from core.catalog import Catalog
-from core.models import Conversation
 from tests.reliability.conftest import Cluster, is_answer
 from tests.reliability.slack_client import SlackSender, next_ts
 
@@ -80,8 +78,7 @@ async def run_load(cluster: Cluster, n: int, *, timeout: float = 90.0) -> LoadRe
         if len(answers) != 1 or wanted[ts].lower() not in text.lower():
             result.cross_talk.append(f"{ts}: {len(answers)} answers, wanted {wanted[ts]}")
             continue
-        blob = cluster.redis.get(f"{cluster.prefix}conv:slack:T1:C1:{ts}")
-        stored = Conversation.model_validate_json(zlib.decompress(blob)) if blob else None
+        stored = cluster.conversation(ts)
         users = [m.content for m in stored.messages if m.role == "user"] if stored else []
         if users != [f"analyze {wanted[ts]}"]:
             result.cross_talk.append(f"{ts}: stored {users!r}")

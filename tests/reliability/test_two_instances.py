@@ -8,22 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import zlib
 
 import pytest
 
-from core.models import Conversation
 from tests.reliability.conftest import Cluster, eventually
 from tests.reliability.procs import BotProcess
 from tests.reliability.slack_client import SlackSender, buttons, next_ts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 GOAL = "Should our team migrate from Redux to Zustand for a large React app?"
-
-
-def conversation(cluster: Cluster, thread_ts: str) -> Conversation | None:
-    blob = cluster.redis.get(f"{cluster.prefix}conv:slack:T1:C1:{thread_ts}")
-    return Conversation.model_validate_json(zlib.decompress(blob)) if blob else None
 
 
 def session(cluster: Cluster, session_id: str) -> dict:
@@ -71,7 +64,7 @@ async def test_a_thread_started_on_a_continues_on_b(cluster: Cluster) -> None:
     # a typed follow-up without a mention, on B: B knows the bot is in this thread (Redis)
     await cluster.slack.say(cluster.b.url, "compare the first two", thread_ts=ts)
     answers = await eventually(lambda: len(cluster.answers(ts)) == 3 and cluster.answers(ts), timeout=30)
-    stored = conversation(cluster, ts)
+    stored = cluster.conversation(ts)
     assert stored is not None
     users = [m.content for m in stored.messages if m.role == "user"]
     assert users == ["find react state management libraries", suggestion["value"], "compare the first two"]
@@ -108,7 +101,7 @@ async def test_the_same_event_on_both_instances_is_answered_once(cluster: Cluste
     await asyncio.sleep(1.5)  # time for any duplicate to show up
     assert len(cluster.answers(ts)) == 1
     assert len(cluster.bot_messages(ts)) == 1  # no stray status message either
-    stored = conversation(cluster, ts)
+    stored = cluster.conversation(ts)
     assert stored is not None and [m.role for m in stored.messages] == ["user", "assistant"]
 
 
