@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
 
 import pytest
+import redis
 from redis.asyncio import Redis
 
 REDIS_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
@@ -28,6 +30,15 @@ async def redis_client():
 
 
 @pytest.fixture
-def prefix() -> str:
-    """A key prefix per test, so tests never see each other's keys."""
-    return f"omgtest:{uuid.uuid4().hex[:8]}:"
+def prefix() -> Iterator[str]:
+    """A key prefix per test, so tests never see each other's keys (deleted afterwards)."""
+    value = f"omgtest:{uuid.uuid4().hex[:8]}:"
+    yield value
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        for key in client.scan_iter(f"{value}*"):
+            client.delete(key)
+    except redis.RedisError:
+        pass  # an unreachable Redis already failed the test
+    finally:
+        client.close()
