@@ -80,6 +80,8 @@ class OmgClient(discord.Client):
             max_ratelimit_timeout=settings.max_ratelimit_wait,
             chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(),
+            shard_id=settings.shard_id,  # None: one connection for every guild
+            shard_count=settings.shard_count,
         )
         self.settings = settings
         self.tree = app_commands.CommandTree(self)

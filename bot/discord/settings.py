@@ -37,6 +37,8 @@ class DiscordSettings(BaseModel):
     max_ratelimit_wait: float | None = None  # longer Retry-After -> give up the edit (>= 30 s)
     shutdown_grace: float = 15.0  # seconds to let in-flight answers finish on shutdown
     data_dir: Path = Path(".data")
+    shard_id: int | None = None  # several instances: this one serves shard shard_id of shard_count
+    shard_count: int | None = None
     invalid: list[str] = Field(default_factory=list)  # values from_env could not read
 
     @classmethod
@@ -47,6 +49,12 @@ class DiscordSettings(BaseModel):
         invalid = [] if not guild or guild.isdigit() else [
             "DISCORD_GUILD_ID should be the numeric server id (Developer Mode > right-click the "
             "server > Copy Server ID)."]
+        shard = (env.get("DISCORD_SHARD_ID") or "").strip()
+        shards = (env.get("DISCORD_SHARD_COUNT") or "").strip()
+        if (shard or shards) and not (shard.isdigit() and shards.isdigit() and int(shard) < int(shards)):
+            invalid.append("Set both DISCORD_SHARD_ID and DISCORD_SHARD_COUNT (0 <= id < count), "
+                           "or neither.")
+            shard = shards = ""
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip(),
             api_url=(env.get("DISCORD_API_URL") or "").strip().rstrip("/") or None,
@@ -58,6 +66,8 @@ class DiscordSettings(BaseModel):
             guild_ready_timeout=max(0.0, env_float(env, "DISCORD_GUILD_READY_TIMEOUT", 2.0)),
             max_ratelimit_wait=max(30.0, wait) if wait > 0 else None,
             data_dir=Path(env.get("OMG_DATA_DIR") or ".data"),
+            shard_id=int(shard) if shard else None,
+            shard_count=int(shards) if shards else None,
             invalid=invalid,
         )
 
