@@ -125,6 +125,12 @@ async def test_twenty_concurrent_approval_clicks_approve_once(cluster: Cluster) 
     assert stored["status"] == "COMPLETED"
     assert len(reports(cluster, thread_ts)) == 1  # and one run, one report
     assert refused() == 19
+    # the plan message was posted (edited in) by A and marked decided by B: the shared edit
+    # bucket kept every message's edits apart across instances (OMG_SLACK_EDIT_INTERVAL=0.2)
+    plan_edits = cluster.fake.update_times().get((plan.channel, plan.ts), [])
+    assert len(plan_edits) >= 2
+    gap = cluster.fake.min_update_gap()
+    assert gap is not None and gap >= 0.15, gap
 
 
 async def test_two_hundred_simultaneous_conversations(cluster: Cluster) -> None:
