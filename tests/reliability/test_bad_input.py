@@ -28,7 +28,7 @@ from tests.fakes.gemini_server import FakeGeminiServer
 from tests.fakes.llm_script import FakeReply
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.reliability.conftest import Cluster, eventually, open_cluster
-from tests.reliability.slack_client import buttons, next_ts
+from tests.reliability.slack_client import next_ts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SORRY = "Something went wrong on my side"

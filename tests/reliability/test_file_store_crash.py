@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 
 import aiohttp
-import pytest
 
 from core.models import Conversation
 from core.research.models import ResearchSession

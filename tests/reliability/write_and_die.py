@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from core.errors import SessionNotFound
-from core.models import Conversation, ConversationKey, Message
+from core.models import ConversationKey, Message
 from core.research.models import ResearchSession
 from core.research.store import FileResearchStore
 from core.store import FileConversationStore
