@@ -86,12 +86,26 @@ class Executor:
         self.web = web
         self.llm = llm
         self.owner = owner or f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.running: set[str] = set()  # sessions this process runs right now (one run each)
 
     def new_lease(self) -> Lease:
         return Lease(owner=self.owner, until=utcnow() + timedelta(seconds=self.settings.lease_seconds))
 
     async def run(self, session_id: str, progress: ProgressSink = null_sink) -> ResearchSession:
-        """Run (or resume) an EXECUTING session to its end; other states are returned as they are."""
+        """Run (or resume) an EXECUTING session to its end; other states are returned as they are.
+
+        A session already running in this process is returned as it is: the lease cannot tell two
+        runs of one owner apart (a start-up resume racing a takeover), and a second would repeat
+        steps."""
+        if session_id in self.running:
+            return await self.store.get(session_id)
+        self.running.add(session_id)
+        try:
+            return await self._run(session_id, progress)
+        finally:
+            self.running.discard(session_id)
+
+    async def _run(self, session_id: str, progress: ProgressSink) -> ResearchSession:
         try:
             session = await update(self.store, session_id, self._claim)
         except LeaseHeld:

@@ -162,7 +162,7 @@ class Takeover:
 
     async def orphaned(self, session: ResearchSession) -> bool:
         lease = session.lease
-        if session.status is not ResearchStatus.EXECUTING:
+        if session.status is not ResearchStatus.EXECUTING or session.id in self.executor.running:
             return False
         if lease is None:
             return True

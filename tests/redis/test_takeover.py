@@ -123,3 +123,31 @@ async def test_shutdown_stops_a_taken_over_run_at_a_checkpoint(redis_client, pre
     assert [r.step_id for r in done.results] == [s.step_id for s in done.plan.steps]
     await slow.aclose()
     await finisher.aclose()
+
+
+async def test_a_start_up_resume_racing_a_sweep_in_one_process_runs_it_once(redis_client, prefix, tmp_path) -> None:
+    """The lease cannot tell two runs of one owner apart; the executor's own registry can."""
+    planner = _service(redis_client, prefix, tmp_path)
+    racing_sid = await _executing_with_one_step_done(planner, DEAD)
+    control_sid = await _executing_with_one_step_done(planner, DEAD)
+    for sid in (racing_sid, control_sid):
+        await update(planner.store, sid, lambda s: setattr(s, "lease", None))  # released at a shutdown
+
+    settings = ResearchSettings(data_dir=tmp_path, step_timeout_seconds=5.0)
+    control_source = FakeRepoSource(latency=0.02)
+    control = build_research_service(settings, control_source, store=RedisResearchStore(redis_client, prefix=prefix))
+    await update(planner.store, racing_sid, lambda s: setattr(s, "status", S.CANCELLED))  # hide it
+    await control.resume_incomplete(wait=True)  # the control session, resumed once, alone
+    await update(planner.store, racing_sid, lambda s: setattr(s, "status", S.EXECUTING))
+
+    source = FakeRepoSource(latency=0.02)
+    service = build_research_service(settings, source, store=RedisResearchStore(redis_client, prefix=prefix))
+    takeover = Takeover(service, presence=RedisPresence(redis_client, prefix=prefix), interval=0.1)
+    await asyncio.gather(service.resume_incomplete(wait=True), takeover.sweep(), takeover.sweep())
+    await takeover.drain(10)
+    await takeover.aclose()
+
+    done = await planner.store.get(racing_sid)
+    assert done.status is S.COMPLETED
+    assert [r.step_id for r in done.results] == [s.step_id for s in done.plan.steps]
+    assert sorted(source.calls) == sorted(control_source.calls)  # no step's work was repeated
