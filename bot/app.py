@@ -185,3 +185,22 @@ async def _repo_source(env: Mapping[str, str], catalog: Catalog, closers: list[A
         closers.append(source.aclose)
     return source
 
+
+
+async def open_app(*, log_to_file: bool = False, **overrides: Any) -> BotApp:
+    """The app as commands start it: environment over .env, JSON logging set up *first* (so
+    start-up messages such as "GitHub unreachable" are structured and redacted), then build.
+
+    ``log_to_file``: the interactive shell keeps the terminal for the conversation and writes
+    its log to ``<OMG_DATA_DIR>/omg.log`` instead of stderr.
+    """
+    from core.logs import configure_logging
+
+    env = load_environment()
+    settings = CoreSettings.from_env(env)
+    stream = None
+    if log_to_file:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        stream = open(settings.data_dir / "omg.log", "a", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    configure_logging(settings.log_level, env=env, stream=stream)
+    return await build_app(env, **overrides)

@@ -8,11 +8,10 @@ import json
 import sys
 import uuid
 
-from bot.app import build_app
+from bot.app import open_app
 from bot.shell.render import TerminalRenderer
 from core.coordinator import IncomingMessage
 from core.errors import InvalidId
-from core.logs import configure_logging
 from core.models import ConversationKey
 from core.store.ids import check_id
 
@@ -33,8 +32,7 @@ async def _ask(args: argparse.Namespace) -> int:
         print("That conversation id isn't valid: use letters, digits, '.', '-', '_' or ':'.",
               file=sys.stderr)
         return 2
-    app = await build_app()
-    configure_logging(app.settings.log_level, env=app.env)
+    app = await open_app()
     try:
         reply = await app.service.handle_message(
             IncomingMessage(

@@ -79,9 +79,9 @@ def requester() -> str:
 
 
 async def _main(args: argparse.Namespace) -> int:
-    from bot.app import build_app  # the composition root builds the same service the bots use
+    from bot.app import open_app  # the composition root builds the same service the bots use
 
-    app = await build_app()
+    app = await open_app()
     try:
         if app.research is None:
             print("Research isn't enabled.", file=sys.stderr)

@@ -16,11 +16,10 @@ import logging
 import signal
 import sys
 
-from bot.app import build_app
+from bot.app import open_app
 from bot.backends import reply_router, select_backends
-from core.config import env_float
+from core.config import env_float, load_environment
 from core.errors import StoreError
-from core.logs import configure_logging
 
 log = logging.getLogger("omg.run")
 
@@ -32,11 +31,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 async def serve() -> int:
     try:
-        app = await build_app()
+        env = load_environment()
+        shell_only = not (env.get("SLACK_BOT_TOKEN") or env.get("DISCORD_TOKEN"))
+        app = await open_app(log_to_file=shell_only and sys.stdin.isatty())
     except StoreError as exc:  # REDIS_URL set but Redis unreachable: say so, do not split state
         print(f"omg: {exc.user_message}", file=sys.stderr)
         return 1
-    configure_logging(app.settings.log_level, env=app.env)
     backends = select_backends(app)
     loop = asyncio.get_running_loop()
     tasks = [asyncio.create_task(b.serve(), name=b.name) for b in backends]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
-from bot.app import build_app
+from bot.app import open_app
 from bot.shell import ShellBackend
-from core.logs import configure_logging
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,8 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 async def _shell(conversation: str) -> int:
-    app = await build_app()
-    configure_logging(app.settings.log_level, env=app.env)
+    app = await open_app(log_to_file=sys.stdin.isatty())
     try:
         await ShellBackend(app, conversation=conversation).serve()
     finally:
