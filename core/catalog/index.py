@@ -1,7 +1,8 @@
 """Full-text search over the catalog: SQLite FTS5 in memory (porter stemming, bm25 ranking).
 
 Query semantics match GitHub search so both sources behave alike: concepts are ANDed, the
-alternatives inside a synonym group are ORed, quoted phrases match as phrases. Filters: language,
+alternatives inside a synonym group are ORed, quoted phrases match as phrases. Filters: language
+(with its family: JavaScript also finds TypeScript, as on GitHub through ``core.github.query``),
 star range, last push. ``created_after`` cannot be applied (the snapshot has no creation dates) and
 is ignored.
 """
@@ -14,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from core.catalog.records import CatalogRecord
 from core.models import SearchParams
+from core.search.synonyms import LANGUAGE_FAMILY
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # bm25 column weights: name, owner, description, language
@@ -91,8 +93,9 @@ class CatalogIndex:
             where.append("repos_fts MATCH ?")
             args.append(match)
         if params.language:
-            where.append("r.language = ?")
-            args.append(params.language.lower())
+            languages = [params.language, *LANGUAGE_FAMILY.get(params.language, ())]
+            where.append(f"r.language IN ({', '.join('?' * len(languages))})")
+            args.extend(language.lower() for language in languages)
         if params.min_stars is not None:
             where.append("r.stars >= ?")
             args.append(params.min_stars)

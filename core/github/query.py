@@ -12,7 +12,9 @@ loosest, "(a OR b) AND c" is written in disjunctive form: ``a c OR b c``. So:
 - the concepts are expanded into at most ``MAX_ALTERNATIVES`` alternatives (five ``OR``s),
   dropping the last synonyms of the largest concept first, then the longest alternatives
   until the query fits in 256 characters;
-- qualifiers (language, stars, pushed, created, topic, archived) apply to the whole query;
+- qualifiers (language, stars, pushed, created, topic, archived) apply to the whole query; a
+  language brings its family (JavaScript: ``language:JavaScript language:TypeScript``, which
+  GitHub ORs), as the offline catalog does;
 - a term never reads as an operator or a qualifier: the words AND/OR/NOT are dropped (any case),
   a leading ``-`` (GitHub's NOT) is stripped, a term with a ``:`` is quoted -- so the only
   operators are the ``OR``s above (at most ``MAX_OPERATORS``);
@@ -28,6 +30,7 @@ import re
 from itertools import product
 
 from core.models import SearchParams
+from core.search.synonyms import LANGUAGE_FAMILY
 
 MAX_OPERATORS = 5  # AND / OR / NOT, all kinds together (GitHub refuses more with a 422)
 MAX_ALTERNATIVES = MAX_OPERATORS + 1  # joined by five ORs
@@ -49,8 +52,9 @@ def quote(term: str) -> str:
 
 def qualifiers(params: SearchParams) -> list[str]:
     parts: list[str] = []
-    if params.language:
-        parts.append(f"language:{quote(params.language)}")
+    if params.language:  # several language: qualifiers are OR'd by GitHub
+        for language in (params.language, *LANGUAGE_FAMILY.get(params.language, ())):
+            parts.append(f"language:{quote(language)}")
     for topic in params.topics:
         slug = re.sub(r"[^a-z0-9-]", "", topic.strip().lower().replace(" ", "-"))  # GitHub's topic alphabet
         if slug:

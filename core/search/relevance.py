@@ -1,7 +1,11 @@
-"""How well a repository matches the query's concepts (name > topics > description > README).
+"""How well a repository matches the query: the core concept first, qualifiers after.
 
-Each *concept* is a keyword, a quoted phrase, a topic, or a synonym group (any member counts).
-The formula is in SCORING.md ("relevance").
+Each concept (``core.search.concepts``) scores where its best match is (name > topics >
+description > README); the user's own word counts fully, an equivalent a little less, a related
+term weakly, the words of a multi-word term found apart less than the phrase. Core concepts must
+match: the qualifiers ("react", the language) only adjust the score of what matches, so a result
+that matches nothing but a qualifier scores 0 and lands in the last *tier*. Formula: SCORING.md
+("Relevance").
 """
 
 from __future__ import annotations
@@ -11,19 +15,33 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.models import Repository, SearchParams
+from core.search.concepts import query_concepts
+from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
 # where a concept was found -> how much that match is worth
 PLACE_WEIGHTS: dict[str, float] = {"name": 1.0, "topics": 0.9, "description": 0.8, "readme": 0.5}
-LANGUAGE_WEIGHT = 0.5  # the language counts as half a concept
-SYNONYM_FACTOR = 0.75  # a synonym's match is worth less than the user's own word
+EQUIVALENT_FACTOR = 0.85  # an equivalent of the user's word ("state container" for "state management")
+RELATED_FACTOR = 0.35  # a related, broader term ("store"): weak evidence
+SCATTERED_FACTOR = 0.6  # every word of a multi-word term, but not side by side
+HEAD_FACTOR = 0.3  # only the last word of the user's multi-word term ("framework" of "web framework"): weak
+IMPLIED_QUALIFIER = 0.5  # a qualifier not written but implied by the language (Dart -> "flutter")
+FAMILY_FACTOR = 0.9  # a language of the requested one's family (TypeScript for JavaScript)
+ROLE_WEIGHTS: dict[str, float] = {"core": 1.0, "phrase": 0.5, "qualifier": 0.5, "generic": 0.25}
+LANGUAGE_WEIGHT = 0.5  # the requested language is a qualifier (a concept of its own when alone)
 README_WINDOW = 20_000  # characters of README searched
+# languages whose name is an everyday word: a mention in a description says nothing
+_UNMENTIONABLE = {"go": ("golang",), "c": (), "r": (), "d": (), "dm": ()}
+
+TIER_ALL_CORE = 0  # tiers: 2 x (0 every core concept, 1 some, 2 none) + (1 if a qualifier is missing)
 
 
 def stem(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
+    if len(word) > 6 and word.endswith("ally"):
+        return word[:-2]  # "locally" -> "local"
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
@@ -36,9 +54,29 @@ def normalize(text: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Alternative:
+    text: str  # normalized, padded with spaces
+    factor: float
+    weak: bool  # a related term
+
+    @property
+    def words(self) -> list[str]:
+        return self.text.split()
+
+
+@dataclass(frozen=True, slots=True)
 class Concept:
     label: str
-    alternatives: tuple[str, ...]  # normalized forms, each padded with spaces
+    alternatives: tuple[Alternative, ...]
+    role: str  # "core" | "qualifier" | "generic" | "phrase" (adjacent query words across concepts)
+
+    @property
+    def weight(self) -> float:
+        return ROLE_WEIGHTS[self.role]
+
+    @property
+    def qualifies(self) -> bool:
+        return self.role in ("qualifier", "generic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,62 +92,160 @@ class QueryTerms:
 def compile_terms(params: SearchParams | None) -> QueryTerms:
     if params is None:
         return QueryTerms((), None)
-    groups: list[list[str]] = [[p] for p in params.phrases]
-    grouped = {normalize(w) for group in params.synonym_groups for w in group}
-    groups += [list(g) for g in params.synonym_groups if g]
-    groups += [[k] for k in params.keywords if normalize(k) not in grouped]
-    groups += [[t] for t in params.topics if normalize(t) not in grouped]
-    seen: set[tuple[str, ...]] = set()
     concepts: list[Concept] = []
-    for group in groups:
-        alts = tuple(dict.fromkeys(n for n in (normalize(w) for w in group) if n.strip()))
-        if alts and alts not in seen:
-            seen.add(alts)
-            concepts.append(Concept(label=group[0], alternatives=alts))
+    for qc in query_concepts(params):
+        alts: dict[str, Alternative] = {}
+        for rank, word in enumerate(qc.alternatives):
+            text = normalize(word)
+            if not text.strip() or text in alts:
+                continue
+            weak = rank > 0 and word.lower() in qc.related
+            factor = 1.0 if rank == 0 else RELATED_FACTOR if weak else EQUIVALENT_FACTOR
+            alts[text] = Alternative(text, factor, weak)
+        if alts:
+            concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
+    concepts += _adjacent_phrases(params.text, concepts)
     return QueryTerms(tuple(concepts), params.language)
+
+
+def _adjacent_phrases(text: str, concepts: list[Concept]) -> list[Concept]:
+    """Two core words that stand side by side in the query but belong to different concepts
+    ("vector" + "database", "plugin" + "manager"): finding them side by side is worth more."""
+    owner: dict[str, int] = {}
+    for index, concept in enumerate(concepts):
+        if concept.role == "core":
+            for word in concept.alternatives[0].words:
+                owner.setdefault(word, index)
+    words = normalize(text).split()
+    found: list[Concept] = []
+    for left, right in zip(words, words[1:]):
+        a, b = owner.get(left), owner.get(right)
+        if a is not None and b is not None and a != b:
+            pair = f" {left} {right} "
+            if all(c.label != pair.strip() for c in found):
+                found.append(Concept(pair.strip(), (Alternative(pair, 1.0, False),), "phrase"))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
 class RelevanceResult:
     score: float  # 0-10
     reason: str
+    tier: int = TIER_ALL_CORE  # 0 every core concept matches, 1 some do, 2 none (qualifiers only)
+
+
+@dataclass(frozen=True, slots=True)
+class _Match:
+    score: float = 0.0
+    place: str = ""
+    word: str = ""
+    weak: bool = False
+
+
+def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
+    return {
+        "name": normalize(repo.full_name.replace("/", " ")),
+        "topics": normalize(" ".join(repo.topics)),
+        "description": normalize(repo.description or ""),
+        "readme": normalize(readme[:README_WINDOW]) if readme else " ",
+    }
+
+
+def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match:
+    best = _Match()
+    for alt in concept.alternatives:
+        for field, value in fields.items():
+            worth = PLACE_WEIGHTS[field] * alt.factor
+            if alt.text in value or (field == "name" and alt.text.replace(" ", "") == compact_name):
+                score = worth
+            elif concept.role != "phrase" and len(alt.words) > 1 and all(f" {w} " in value for w in alt.words):
+                score = worth * SCATTERED_FACTOR
+            elif concept.role != "phrase" and alt.factor == 1.0 and len(alt.words) > 1 and f" {alt.words[-1]} " in value:
+                if worth * HEAD_FACTOR > best.score:
+                    best = _Match(worth * HEAD_FACTOR, field, alt.words[-1], True)
+                continue
+            else:
+                continue
+            if score > best.score:
+                best = _Match(score, field, alt.text.strip(), alt.weak)
+    return best
+
+
+def _implied(concept: Concept, repo: Repository, match: _Match) -> _Match:
+    """A qualifier the text does not mention, implied by the repository's language."""
+    languages = QUALIFIER_LANGUAGES.get(concept.label.lower())
+    if match.score or concept.role != "qualifier" or not languages or repo.language not in languages:
+        return match
+    return _Match(IMPLIED_QUALIFIER, f"implied by its language ({repo.language})", concept.label)
+
+
+def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> _Match:
+    if (repo.language or "").lower() == language.lower():
+        return _Match(1.0, "language", language)
+    if repo.language in LANGUAGE_FAMILY.get(language, ()):
+        return _Match(FAMILY_FACTOR, "language", f"{language} ({repo.language})")
+    key = language.lower()
+    mentions = _UNMENTIONABLE.get(key, (key,))
+    best = _Match()
+    for field in ("name", "topics", "description"):
+        for word in mentions:
+            if normalize(word) in fields[field] and PLACE_WEIGHTS[field] > best.score:
+                best = _Match(PLACE_WEIGHTS[field], field, language)
+    return best
 
 
 def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) -> RelevanceResult | None:
     """None when the query has nothing to match against (no words, no language)."""
     if terms.empty:
         return None
-    fields = {
-        "name": normalize(repo.full_name.replace("/", " ")),
-        "topics": normalize(" ".join(repo.topics)),
-        "description": normalize(repo.description or ""),
-        "readme": normalize(readme[:README_WINDOW]) if readme else " ",
-    }
+    fields = _fields(repo, readme)
     compact_name = repo.name.lower().replace("-", "").replace("_", "").replace(".", "")
-    total = 0.0
-    weight = 0.0
-    found: list[str] = []
-    missing: list[str] = []
-    for concept in terms.concepts:
-        best, place, word = 0.0, "", concept.label
-        for rank, alt in enumerate(concept.alternatives):
-            factor = 1.0 if rank == 0 else SYNONYM_FACTOR
-            for field, value in fields.items():
-                hit = alt in value or (field == "name" and alt.replace(" ", "") == compact_name)
-                if hit and PLACE_WEIGHTS[field] * factor > best:
-                    best, place, word = PLACE_WEIGHTS[field] * factor, field, alt.strip()
-        total += best
-        weight += 1.0
-        (found if best else missing).append(f"'{word}' in {place}" if best else f"'{concept.label}'")
-    if terms.language:
-        same = (repo.language or "").lower() == terms.language.lower()
-        total += LANGUAGE_WEIGHT if same else 0.0
-        weight += LANGUAGE_WEIGHT
-        (found if same else missing).append(terms.language)
-    score = round(10 * total / weight, 1)
+    matches = [(c, _implied(c, repo, _best(c, fields, compact_name))) for c in terms.concepts]
+    core = [(c.weight, m.score) for c, m in matches if not c.qualifies]
+    qualifying = [(c.weight, m.score) for c, m in matches if c.qualifies]
+    language = _language_match(repo, terms.language, fields) if terms.language else None
+    if language is not None:
+        (qualifying if core else core).append((LANGUAGE_WEIGHT, language.score))
+    core_weight = sum(w for w, _ in core)
+    qual_weight = sum(w for w, _ in qualifying)
+    core_fit = sum(w * s for w, s in core) / core_weight
+    qual_fit = sum(w * s for w, s in qualifying) / qual_weight if qual_weight else 1.0
+    share = qual_weight / (core_weight + qual_weight)
+    score = round(10 * core_fit * (1 - share + share * qual_fit), 1)
+    return RelevanceResult(score, _reason(matches, language, bool(qualifying) and bool(core)), _tier(matches, language))
+
+
+def _tier(matches: list[tuple[Concept, _Match]], language: _Match | None) -> int:
+    """2 x how much of the core matches (0 all, 1 some or only weakly, 2 none) + 1 when a
+    qualifier (the language included; generic words aside) does not match."""
+    needed = [m for c, m in matches if c.role == "core"]
+    qualifiers = [m for c, m in matches if c.role == "qualifier"]
+    if language is not None:
+        (qualifiers if needed else needed).append(language)
+    if all(m.score and not m.weak for m in needed):
+        core = 0
+    else:
+        core = 1 if any(m.score for m in needed) else 2
+    return 2 * core + (0 if all(m.score for m in qualifiers) else 1)
+
+
+def _where(m: _Match) -> str:
+    where = m.place if m.place.startswith("implied") else f"in {m.place}"
+    return f"'{m.word}' {where}" + (" (weak)" if m.weak else "")
+
+
+def _reason(matches: list[tuple[Concept, _Match]], language: _Match | None, has_qualifiers: bool) -> str:
+    found = [_where(m) for c, m in matches if m.score]
+    missing = [f"'{c.label}'" for c, m in matches if not m.score and c.role != "phrase"]
+    if language is not None:
+        (found if language.score else missing).append(
+            language.word if language.place == "language" else f"'{language.word}' in {language.place}"
+        )
+    core_found = any(m.score for c, m in matches if c.role == "core")
     parts = []
     if found:
-        parts.append("matches " + ", ".join(found[:4]))
+        head = "matches only " if has_qualifiers and not core_found else "matches "
+        parts.append(head + ", ".join(found[:4]))
     if missing:
         parts.append("no match for " + ", ".join(missing[:3]))
-    return RelevanceResult(score, "; ".join(parts))
+    return "; ".join(parts)

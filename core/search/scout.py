@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
+from core.search.concepts import core_search_params, query_concepts
+from core.search.synonyms import related_terms
 from core.sources.base import RepoSource
 
 INCOMPLETE_NOTE = "GitHub's search ran out of time on its side, so some matches may be missing."
@@ -61,16 +63,66 @@ def expanded(params: SearchParams) -> SearchParams:
     return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []})
 
 
+def widened(params: SearchParams) -> SearchParams:
+    """The core concepts with all their alternatives, related terms included, in one OR'd group
+    (qualifiers left out): the broad search a relaxation step runs."""
+    core = [c for c in query_concepts(params) if c.role == "core"]
+    terms = list(dict.fromkeys(a for c in core for a in c.alternatives))
+    return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []})
+
+
+def _words(term: str) -> list[str]:
+    return term.replace("-", " ").split()
+
+
+def split_words(params: SearchParams) -> SearchParams | None:
+    """The core concepts with each multi-word one ("web framework") replaced by its words, all
+    required but anywhere ("web" AND "framework": finds "micro framework for web apps");
+    qualifiers left out. None when no core concept has several words."""
+    core = [c for c in query_concepts(params) if c.role == "core"]
+    if not any(len(_words(c.label)) > 1 for c in core):
+        return None
+    keywords: list[str] = []
+    groups: list[list[str]] = []
+    for concept in core:
+        words = _words(concept.label)
+        if len(words) > 1:
+            keywords += words
+        else:
+            groups.append(list(concept.strong))
+    update = {"keywords": list(dict.fromkeys(keywords)), "phrases": [], "topics": [], "synonym_groups": groups}
+    return params.model_copy(update=update)
+
+
+def without_related(params: SearchParams) -> SearchParams:
+    """The synonym groups without their related (broader) terms: the user's words and their
+    equivalents only (``core.search.synonyms``)."""
+    groups = []
+    for group in params.synonym_groups:
+        related = related_terms(tuple(w.lower() for w in group))
+        groups.append([w for i, w in enumerate(group) if i == 0 or w.lower() not in related])
+    if groups == params.synonym_groups:
+        return params
+    return params.model_copy(update={"synonym_groups": groups})
+
+
 def strategies(params: SearchParams) -> list[Strategy]:
-    plan = [Strategy("most-starred", params, "stars"), Strategy("recently-active", params, "updated")]
-    if concepts(params):
-        plan.append(Strategy("expanded-synonyms", expanded(params), "best"))
+    """Precise (every concept, no related terms) by stars and by last push, and the core
+    concepts alone by best match -- so qualifier matches ("react", "python") cannot crowd out
+    the repositories that are what was asked for."""
+    precise = without_related(params)
+    plan = [Strategy("most-starred", precise, "stars"), Strategy("recently-active", precise, "updated")]
+    core = core_search_params(precise)
+    if core is not None:
+        plan.append(Strategy("core-concepts", core, "best"))
     return plan
 
 
 # (label for the note, change to apply) -- tried in order while results stay thin
 def relaxation_steps(params: SearchParams) -> list[tuple[str, Callable[[SearchParams], SearchParams]]]:
     steps: list[tuple[str, Callable[[SearchParams], SearchParams]]] = []
+    if without_related(params) != params:
+        steps.append(("also matched related terms", lambda p: p))
     if params.phrases or params.topics:
         steps.append(("matched the words loosely instead of as exact phrases/topics",
                       lambda p: p.model_copy(update={"keywords": p.keywords + p.phrases + p.topics, "phrases": [], "topics": []})))
@@ -102,12 +154,18 @@ class Scout:
         report.exact = set(seen)
         exact = len(seen)
         current = params
-        for label, change in relaxation_steps(params):
+        ladder = [(label, change, widened) for label, change in relaxation_steps(params)]
+        loose = split_words(without_related(params))
+        if loose is not None:
+            multi = [c.label for c in query_concepts(params) if c.role == "core" and len(_words(c.label)) > 1]
+            label = f"matched the words of {', '.join(repr(m) for m in multi[:2])} separately"
+            ladder.insert(0, (label, lambda p: p, lambda _: loose))
+        for label, change, search in ladder:
             if len(seen) >= self.min_results or time.monotonic() >= deadline:
                 break
             current = change(current)
             report.relaxed.append(label)
-            await self._run([Strategy("relaxed", expanded(current), "best")], seen, report, deadline, skip)
+            await self._run([Strategy("relaxed", search(current), "best")], seen, report, deadline, skip)
         if report.relaxed:
             report.params = current
             report.notes.append(_relax_note(params, current, report.relaxed, exact, len(seen)))
@@ -177,4 +235,4 @@ def _relax_note(original: SearchParams, final: SearchParams, steps: list[str], e
     return f"{head} for {original.describe()}; I widened the search to {how}."
 
 
-__all__ = ["Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "strategies"]
+__all__ = ["Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "split_words", "strategies", "widened", "without_related"]

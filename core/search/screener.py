@@ -30,7 +30,7 @@ from datetime import datetime
 
 from core.errors import LLMError, OmgError, RateLimited, SourceError
 from core.models import Repository, RepoSignals, ScoredRepository, SearchParams
-from core.search.relevance import compile_terms, relevance
+from core.search.relevance import TIER_ALL_CORE, RelevanceResult, compile_terms, relevance
 from core.search.scoring import (
     HeuristicTextScorer,
     TextScorer,
@@ -45,6 +45,7 @@ from core.sources.base import RepoSource, SignalDepth, SourceInfo
 log = logging.getLogger("omg.search.screener")
 
 MAX_RESULTS = 10
+JUDGE_ON_TOPIC = 6.0  # a (LLM) judge's relevance from which a result counts as on topic
 LANGUAGE_SHARE = 0.6
 SCARCE_CALLS_PER_HOUR = 1000  # below this, search candidates cost no calls beyond the search
 SCARCE_NOTE = (
@@ -103,8 +104,10 @@ def coarse_rank(
     star_pct = {id(r): (i + 1) / len(pool) for i, r in enumerate(by_stars)}
     small = wants_small(params)
 
+    verdicts = {id(r): relevance(r, terms) for r in pool}
+
     def score(repo: Repository) -> float:
-        rel = relevance(repo, terms)
+        rel = verdicts[id(repo)]
         rel_score = rel.score / 10 if rel else 0.5
         pushed = recency_score(days_since(repo.pushed_at, now))
         fresh = (pushed or 0.0) / 10
@@ -115,8 +118,15 @@ def coarse_rank(
         return 0.6 * rel_score + 0.25 * star_pct[id(repo)] + 0.15 * fresh
 
     first = exact or set()
-    ranked = sorted(pool, key=lambda r: (bool(first) and r.full_name.lower() not in first, -score(r), -r.stars))
+    ranked = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
+                                         -score(r), -r.stars))
     return diversify(ranked, len(ranked), language_free=params.language is None)
+
+
+def tier(verdict: RelevanceResult | None) -> int:
+    """How much of the core concept a result matches (0 all of it, 2 only qualifiers); see
+    ``core.search.relevance``. Results are ranked tier first."""
+    return verdict.tier if verdict is not None else TIER_ALL_CORE
 
 
 def diversify(ranked: Sequence[Repository], k: int, *, language_free: bool) -> list[Repository]:
@@ -185,12 +195,15 @@ class Screener:
         done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
         items: list[ScoredRepository] = []
         gaps: list[str] = []
+        terms = compile_terms(params)
+        tiers: dict[str, int] = {}
         for repo, task in zip(shortlist, tasks):
             if task in done:
-                item, gap = task.result()
+                item, gap, tiers[repo.full_name] = task.result()
             else:
                 task.cancel()
                 item, gap = _scored(repo, None, None, params, now, None), "time budget"
+                tiers[repo.full_name] = tier(relevance(repo, terms))
             items.append(item)
             if gap:
                 gaps.append(gap)
@@ -200,16 +213,16 @@ class Screener:
         source_notes = {note for item in items if item.signals for note in item.signals.notes}
         report.notes.extend(sorted(source_notes)[:3])
         first = exact or set()
-        items.sort(key=lambda i: (bool(first) and i.full_name.lower() not in first, *rank_key(i)))
+        items.sort(key=lambda i: (tiers[i.full_name], bool(first) and i.full_name.lower() not in first, *rank_key(i)))
         report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
         return report
 
     async def _score_one(
         self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore,
         limit: list[str], fetch: bool,
-    ) -> tuple[ScoredRepository, str | None]:
+    ) -> tuple[ScoredRepository, str | None, int]:
         """Fetch what can be measured (unless ``fetch`` is off), then score; ``limit`` holds the
-        rate-limit reason once hit."""
+        rate-limit reason once hit. Returns the scored item, the gap (if any) and its tier."""
         signals: RepoSignals | None = None
         readme: str | None = None
         gap: str | None = None
@@ -237,7 +250,10 @@ class Screener:
         except Exception:
             log.exception("text scorer failed", extra={"repo": repo.full_name})
             text = None
-        return _scored(repo, signals, readme, params, now, text), gap
+        verdict = tier(relevance(repo, compile_terms(params), readme))
+        if text is not None and text.relevance is not None and text.relevance.score >= JUDGE_ON_TOPIC:
+            verdict = min(verdict, TIER_ALL_CORE if not isinstance(self.text_scorer, HeuristicTextScorer) else verdict)
+        return _scored(repo, signals, readme, params, now, text), gap, verdict
 
 
 def _failure(exc: BaseException, full_name: str) -> str:

@@ -58,8 +58,8 @@ def _plural(trigger: str) -> str:
 
 _TRIGGERS: list[tuple[re.Pattern[str], list[str]]] = sorted(
     (
-        (re.compile(r"(?<![\w\-])" + _plural(trigger) + r"(?![\w\-])"), [trigger, *triggers, *expansions])
-        for triggers, expansions in SYNONYMS
+        (re.compile(r"(?<![\w\-])" + _plural(trigger) + r"(?![\w\-])"), [trigger, *triggers, *equivalents, *related])
+        for triggers, equivalents, related in SYNONYMS
         for trigger in triggers
     ),
     key=lambda pair: -len(pair[0].pattern),

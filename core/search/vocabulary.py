@@ -1,12 +1,12 @@
 """Hand-curated words the rule-based query translator knows: languages, synonyms, filler.
 
-Languages map to GitHub's canonical names (what ``language:`` and the catalog use). A synonym
-entry is (triggers, expansions): a trigger found in the query becomes one concept whose OR'd
-alternatives are the triggers plus the expansions (expansions never trigger on their own, so
-"store" alone stays a keyword).
+Languages map to GitHub's canonical names (what ``language:`` and the catalog use). The synonym
+groups, qualifier and generic words live in ``core.search.synonyms`` (re-exported here).
 """
 
 from __future__ import annotations
+
+from core.search.synonyms import GENERIC, QUALIFIERS, SYNONYMS  # noqa: F401 - re-exported
 
 LANGUAGES: dict[str, str] = {
     "python": "Python", "py": "Python", "python3": "Python", "pypi": "Python",
@@ -70,43 +70,6 @@ LANGUAGE_CONTEXT_AFTER = (
     "http", "api", "sdk", "bindings", "crate", "crates", "gem", "gems", "developers",
 )
 
-SYNONYMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
-    (("state management", "state manager", "state container"), ("store",)),
-    (("web framework", "web frameworks", "http framework", "http server", "web server"), ("web server", "http server", "web framework")),
-    (("machine learning", "ml"), ("deep learning",)),
-    (("deep learning", "neural network", "neural networks"), ("machine learning",)),
-    (("orm", "orms", "object relational mapper"), ("database", "query builder")),
-    (("database", "databases", "db"), ("datastore", "storage engine")),
-    (("llm", "llms", "large language model", "large language models"), ("language model", "gpt")),
-    (("ai agent", "ai agents", "agent framework", "agentic"), ("agent", "agents")),
-    (("cli", "command line", "command-line", "terminal app"), ("terminal", "command line")),
-    (("testing", "test framework", "test runner", "unit testing", "unit test"), ("test", "testing")),
-    (("http client", "rest client", "api client"), ("http", "requests")),
-    (("ui components", "component library", "ui kit", "ui library", "design system"), ("components", "ui")),
-    (("static site generator", "ssg", "static site"), ("static site", "blog")),
-    (("game engine", "gamedev", "game development"), ("game engine",)),
-    (("authentication", "auth", "oauth", "login", "sso"), ("authentication", "authorization")),
-    (("visualization", "data visualization", "charts", "charting", "plotting"), ("chart", "plot", "dashboard")),
-    (("web scraping", "scraping", "scraper", "crawler", "crawling"), ("scraper", "crawler", "spider")),
-    (("logging", "logger"), ("log", "logs")),
-    (("message queue", "job queue", "task queue", "background jobs", "queue"), ("queue", "worker")),
-    (("text editor", "code editor", "ide"), ("editor",)),
-    (("linter", "linting", "static analysis"), ("lint", "linter")),
-    (("bundler", "build tool", "module bundler"), ("bundler", "build")),
-    (("kubernetes", "k8s"), ("kubernetes", "k8s")),
-    (("monitoring", "observability"), ("metrics", "monitoring", "observability")),
-    (("computer vision", "object detection", "image recognition"), ("vision", "image")),
-    (("nlp", "natural language processing"), ("nlp", "text")),
-    (("self-hosted", "self hosted", "selfhosted"), ("self-hosted", "selfhosted")),
-    (("note taking", "note-taking", "notes app", "knowledge base"), ("notes", "markdown")),
-    (("password manager",), ("password", "vault")),
-    (("tutorial", "tutorials", "learning resources", "course", "courses", "roadmap"), ("learn", "guide", "tutorial")),
-    (("interview prep", "coding interview", "interview questions", "leetcode"), ("interview", "algorithms")),
-    (("awesome list", "awesome lists", "awesome-list", "curated list", "curated lists"), ("awesome", "curated")),
-    (("dataframe", "dataframes", "data analysis"), ("dataframe", "data")),
-    (("reverse proxy", "load balancer"), ("proxy",)),
-    (("container", "containers", "docker"), ("docker", "container")),
-]
 
 FILLER = frozenset(
     """

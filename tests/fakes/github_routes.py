@@ -50,9 +50,9 @@ class GitHubRoutes:
             return self._json(request, 422, {"message": "Validation Failed",
                                              "errors": [{"message": str(exc), "code": "invalid"}]})
         hits: list[tuple[int, FakeRepo]] = []
-        language = (query.first("language") or "").lower()
+        languages = {name.lower() for name in query.qualifiers.get("language", [])}  # OR'd, as GitHub does
         for fr in self.world.repos:
-            if language and (fr.record.language or "").lower() != language:
+            if languages and (fr.record.language or "").lower() not in languages:
                 continue
             if not all(number_matches(s, fr.record.stars) for s in query.qualifiers.get("stars", [])):
                 continue

@@ -107,10 +107,10 @@ def test_a_dimension_with_no_signal_is_left_out_of_overall() -> None:
 
 
 def test_relevance_prefers_name_and_reports_misses() -> None:
-    params = SearchParams(keywords=["zustand", "vue"])
+    params = SearchParams(keywords=["zustand", "signals"])  # two core concepts ("vue" would be a qualifier)
     s = score_repository(repo(), None, params, None, now=NOW)
     assert "'zustand' in name" in s.reasons["relevance"]
-    assert "no match for 'vue'" in s.reasons["relevance"]
+    assert "no match for 'signals'" in s.reasons["relevance"]
     assert s.relevance == 5.0
 
 

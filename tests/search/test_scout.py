@@ -8,7 +8,7 @@ import pytest
 
 from core.errors import RateLimited, SourceUnavailable
 from core.models import SearchParams
-from core.search.scout import Scout, expanded, relaxation_steps, strategies
+from core.search.scout import Scout, expanded, relaxation_steps, split_words, strategies, widened, without_related
 from tests.fakes.search_source import SearchSource, repo
 
 STATE = ["state management", "store"]
@@ -39,10 +39,17 @@ def deadline(seconds: float = 5.0) -> float:
 
 def test_strategies_and_expansion() -> None:
     plan = strategies(params())
-    assert [s.name for s in plan] == ["most-starred", "recently-active", "expanded-synonyms"]
+    assert [s.name for s in plan] == ["most-starred", "recently-active", "core-concepts"]
     assert [s.sort for s in plan] == ["stars", "updated", "best"]
+    # the precise searches leave out the related term ("store"); the core search also the qualifier
+    assert plan[0].params.synonym_groups == [["state management"]] and plan[0].params.keywords == ["react"]
+    assert plan[2].params.keywords == [] and plan[2].params.synonym_groups == [["state management"]]
     broad = expanded(params())
     assert broad.keywords == [] and broad.synonym_groups == [["state management", "store", "react"]]
+    assert widened(params()).synonym_groups == [["state management", "store"]]  # relaxation: no qualifier
+    assert without_related(params()).synonym_groups == [["state management"]]
+    assert split_words(params()).keywords == ["state", "management"]
+    assert split_words(SearchParams(keywords=["react", "hooks"])) is None  # no multi-word concept
     assert [s.name for s in strategies(SearchParams(language="Go"))] == ["most-starred", "recently-active"]
 
 
@@ -51,8 +58,9 @@ async def test_strategies_run_in_parallel_and_merge_without_archived_or_forks() 
     report = await Scout(src, min_results=1).gather(params(), deadline=deadline())
     names = [r.full_name for r in report.candidates]
     assert len(names) == len(set(names))
-    assert {"pmndrs/zustand", "reduxjs/redux", "tiny/react-atoms"} <= set(names)
-    assert "vuejs/pinia" in names  # found by the expanded strategy (store OR react)
+    assert {"pmndrs/zustand", "tiny/react-atoms", "py/state"} <= set(names)
+    # "store" is only a related term: no strategy searches it unless results are thin
+    assert "reduxjs/redux" not in names and "vuejs/pinia" not in names
     assert "old/react-store" not in names and "someone/zustand" not in names
     assert src.max_in_flight == 3 and report.searches == 3
     assert not report.partial and not report.relaxed and report.notes == []
@@ -63,7 +71,9 @@ async def test_thin_results_relax_filters_step_by_step_and_say_so() -> None:
     src = source()
     strict = params(language="TypeScript", min_stars=100_000)
     report = await Scout(src, min_results=3).gather(strict, deadline=deadline())
-    assert report.relaxed == ["removed the star limits"]
+    assert report.relaxed == [
+        "matched the words of 'state management' separately", "also matched related terms", "removed the star limits",
+    ]
     assert report.params.min_stars is None and report.params.language == "TypeScript"
     assert report.candidates and report.exact == set()
     note = report.notes[0]
@@ -76,7 +86,10 @@ async def test_relaxation_goes_as_far_as_needed_and_keeps_the_exact_matches() ->
     strict = params(language="TypeScript", max_stars=100, pushed_after=None)
     report = await Scout(src, min_results=5).gather(strict, deadline=deadline())
     assert report.exact == {"tiny/react-atoms"}
-    assert report.relaxed == ["removed the star limits", "included languages other than TypeScript"]
+    assert report.relaxed == [
+        "matched the words of 'state management' separately", "also matched related terms",
+        "removed the star limits", "included languages other than TypeScript",
+    ]
     assert "Only a few exact matches" in report.notes[0]
 
 
@@ -134,6 +147,6 @@ async def test_nothing_even_after_widening_says_so() -> None:
 async def test_an_incomplete_search_flags_partial_and_says_so() -> None:
     src = source()
     src.incomplete_sorts.add("updated")
-    report = await Scout(src).gather(params(), deadline=deadline())
+    report = await Scout(src, min_results=1).gather(params(), deadline=deadline())
     assert report.partial and report.incomplete == 1 and report.candidates
     assert report.notes == ["GitHub's search ran out of time on its side, so some matches may be missing."]

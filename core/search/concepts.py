@@ -1,0 +1,84 @@
+"""The concepts of a query and their roles: what is asked for, and what only qualifies it.
+
+"react state management" has one *core* concept (state management) and one *qualifier* (react);
+"llm agent framework" has two core concepts. Roles (``core.search.synonyms``):
+
+- ``qualifier``: platform / framework / ecosystem words ("react", "android", "self-hosted");
+- ``generic``: head nouns that say little ("framework", "app");
+- ``core``: everything else (quoted phrases and topics always).
+
+When a query has no core concept ("react", "desktop app framework"), its qualifiers and generic
+words are promoted to core. The requested language is a qualifier too, handled apart (it is a
+filter as well). Shared by the relevance scorer and the Scout, so what is scored is what is
+searched for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from core.models import SearchParams
+from core.search.synonyms import GENERIC, QUALIFIERS, related_terms
+
+Role = Literal["core", "qualifier", "generic"]
+
+
+@dataclass(frozen=True, slots=True)
+class QueryConcept:
+    label: str  # the user's own word (first alternative)
+    alternatives: tuple[str, ...]  # the label first, then equivalents, then related terms
+    related: frozenset[str]  # the weak alternatives (broader or neighbouring terms)
+    role: Role
+
+    @property
+    def strong(self) -> tuple[str, ...]:
+        """The user's word and its equivalents (no related terms)."""
+        return tuple(a for a in self.alternatives if a.lower() not in self.related)
+
+
+def role_of(label: str) -> Role:
+    word = " ".join(label.lower().replace("_", " ").split())
+    if word in QUALIFIERS or word.replace(" ", "-") in QUALIFIERS:
+        return "qualifier"
+    if word in GENERIC:
+        return "generic"
+    return "core"
+
+
+def query_concepts(params: SearchParams | None) -> list[QueryConcept]:
+    """Phrases, synonym groups, then the keywords and topics not already in a group; roles set."""
+    if params is None:
+        return []
+    grouped = {w.lower() for group in params.synonym_groups for w in group}
+    raw: list[tuple[list[str], bool]] = [([p], True) for p in params.phrases]  # (group, always core)
+    raw += [(list(g), False) for g in params.synonym_groups if g]
+    raw += [([k], False) for k in params.keywords if k.lower() not in grouped]
+    raw += [([t], True) for t in params.topics if t.lower() not in grouped]
+    seen: set[tuple[str, ...]] = set()
+    concepts: list[QueryConcept] = []
+    for group, always_core in raw:
+        alts = tuple(dict.fromkeys(w.strip() for w in group if w.strip()))
+        key = tuple(a.lower() for a in alts)
+        if not alts or key in seen:
+            continue
+        seen.add(key)
+        related = related_terms(key) - {key[0]}
+        role: Role = "core" if always_core else role_of(alts[0])
+        concepts.append(QueryConcept(alts[0], alts, related, role))
+    if concepts and not any(c.role == "core" for c in concepts):
+        concepts = [QueryConcept(c.label, c.alternatives, c.related, "core") for c in concepts]
+    return concepts
+
+
+def core_search_params(params: SearchParams) -> SearchParams | None:
+    """One OR'd group of the core concepts and their equivalents -- no qualifiers, no related
+    terms -- for a search that finds the concept however popular its qualifier matches are.
+    None when the query has no qualifier or related term to leave out (the precise search
+    already covers it) or no concept at all."""
+    concepts = query_concepts(params)
+    core = [c for c in concepts if c.role == "core"]
+    if not core or (len(core) == len(concepts) and not any(c.related for c in core) and len(core) == 1):
+        return None
+    terms = list(dict.fromkeys(a for c in core for a in c.strong))
+    return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms]})

@@ -1,0 +1,138 @@
+"""What the rule-based translator and the relevance scorer know about concepts.
+
+``SYNONYMS``: one entry per concept, ``(triggers, equivalents, related)``.
+
+- *triggers* are found in the user's words (the first one found leads the group);
+- *equivalents* say the same thing ("state container" for "state management") and count almost
+  as much as the user's own word;
+- *related* terms are broader or neighbouring ("store", "database" for an ORM): they widen the
+  search but are weak evidence of relevance (see SCORING.md, "Relevance").
+
+Expansions never trigger on their own, so "store" alone stays a keyword.
+
+``QUALIFIERS`` are platform, framework and ecosystem words that say what a project is *for*
+("react", "android", "kubernetes", "self-hosted"): they qualify the core concept of a query
+("react state management") but do not carry a result on their own. ``GENERIC`` head nouns
+("framework", "app") say little about what is wanted. Both become core concepts when a query has
+nothing else ("react", "desktop app framework").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Entry = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+SYNONYMS: list[Entry] = [
+    (("state management", "state manager", "state container"), ("state library", "global state"),
+     ("store", "state machine")),
+    (("web framework", "web frameworks", "http framework"),
+     ("web application framework", "micro framework", "microframework", "api framework"),
+     ("http server", "web server", "rest api")),
+    (("web server", "http server"), ("webserver",), ("reverse proxy", "web framework")),
+    (("machine learning", "ml"), ("machine learning framework",), ("deep learning",)),
+    (("deep learning", "neural network", "neural networks"), (), ("machine learning",)),
+    (("orm", "orms", "object relational mapper"), ("object relational mapping", "object-relational"),
+     ("database", "query builder", "sql mapper")),
+    (("database", "databases", "db"), ("datastore", "data store"), ("storage engine", "key-value store")),
+    (("llm", "llms", "large language model", "large language models"), ("language model", "language models"),
+     ("gpt",)),
+    (("ai agent", "ai agents", "agent framework", "agentic"),
+     ("agents framework", "multi-agent", "autonomous agent", "autonomous agents"), ("agent", "agents")),
+    (("cli", "command line", "command-line", "terminal app"), ("command line interface", "cli tool"),
+     ("terminal", "console")),
+    (("testing", "test framework", "test runner", "unit testing", "unit test"),
+     ("testing framework", "testing library", "end-to-end testing"), ("test", "tests", "e2e")),
+    (("http client", "rest client", "api client"), ("http library", "http networking", "http request"),
+     ("http", "requests", "networking")),
+    (("ui components", "component library", "ui kit", "ui library", "design system"),
+     ("ui component", "ui framework", "component framework", "components library"), ("components", "ui")),
+    (("static site generator", "ssg", "static site"), ("site generator", "static website"),
+     ("blog", "website generator")),
+    (("game engine", "gamedev", "game development"), ("game framework", "game development framework"),
+     ("game", "games")),
+    (("authentication", "auth", "oauth", "login", "sso"), ("single sign-on", "identity and access management"),
+     ("authorization", "identity")),
+    (("visualization", "data visualization", "charts", "charting", "plotting"),
+     ("chart", "charting library", "plot", "graphing library"), ("dashboard", "diagram")),
+    (("web scraping", "scraping", "scraper", "crawler", "crawling"), ("web crawler", "spider", "scrape"), ()),
+    (("logging", "logger"), ("structured logging", "log library"), ("log", "logs")),
+    (("message queue", "job queue", "task queue", "background jobs", "queue"), ("message broker",),
+     ("worker", "workers")),
+    (("text editor", "code editor", "ide"), ("source code editor",), ("editor",)),
+    (("linter", "linting", "static analysis"), ("lint", "static analyzer", "code analyzer"), ()),
+    (("bundler", "build tool", "module bundler"), ("bundling", "build system"), ("build", "frontend tooling")),
+    (("kubernetes", "k8s"), (), ()),
+    (("monitoring", "observability"), ("monitoring system", "monitoring tool", "uptime monitoring"),
+     ("metrics", "alerting")),
+    (("computer vision", "object detection", "image recognition"), ("image segmentation", "instance segmentation"),
+     ("vision", "image")),
+    (("nlp", "natural language processing"), ("text processing",), ("text",)),
+    (("self-hosted", "self hosted", "selfhosted"), ("self-host", "self-hostable"), ()),
+    (("note taking", "note-taking", "notes app", "knowledge base"), ("knowledge management", "note app"),
+     ("notes", "markdown", "wiki")),
+    (("password manager",), ("password vault", "password safe"), ("password", "vault")),
+    (("tutorial", "tutorials", "learning resources", "course", "courses", "roadmap"), (),
+     ("learn", "guide", "tutorial")),
+    (("interview prep", "coding interview", "interview questions", "leetcode"), (), ("interview", "algorithms")),
+    (("awesome list", "awesome lists", "awesome-list", "curated list", "curated lists"), (), ("awesome", "curated")),
+    (("dataframe", "dataframes", "data analysis"), ("data frame", "data frames", "tabular data"), ()),
+    (("reverse proxy",), ("proxy server", "application proxy", "edge proxy"), ("proxy", "load balancer", "web server")),
+    (("load balancer", "load balancing"), (), ("reverse proxy", "proxy")),
+    (("dashboard", "dashboards"), ("admin panel", "control panel", "web ui", "gui", "management ui"),
+     ("ui", "panel", "console")),
+    (("container", "containers", "docker"), (), ("docker", "container")),
+]
+
+QUALIFIERS = frozenset(
+    """
+    react reactjs react-native vue vuejs vue.js angular angularjs svelte sveltekit solidjs nextjs next.js
+    nuxt nuxtjs deno django flask fastapi rails laravel symfony spring express expressjs nestjs phoenix
+    flutter android ios ipados macos osx mac iphone ipad windows linux unix web browser chrome chromium
+    firefox safari vscode neovim nvim vim emacs jetbrains intellij kubernetes k8s docker aws azure gcp
+    cloudflare tailwind tailwindcss bootstrap jquery unity unreal godot obsidian wordpress shopify discord
+    slack telegram whatsapp youtube twitter reddit github gitlab self-hosted selfhosted mobile desktop
+    arduino esp32 raspberry electron tauri jupyter excel minecraft
+    """.split()
+) | {"self hosted", "ruby on rails", "spring boot", "raspberry pi", "vs code", "react native"}
+
+GENERIC = frozenset(
+    """
+    framework frameworks app apps application applications system systems platform platforms service
+    services software program programs ui gui solution solutions
+    """.split()
+)
+
+
+# what a qualifier implies about a repository's language: a Dart repository is likely for Flutter
+QUALIFIER_LANGUAGES: dict[str, frozenset[str]] = {
+    word: frozenset(langs.split(","))
+    for words, langs in [
+        ("react reactjs react-native nextjs next.js vue vuejs vue.js angular angularjs svelte sveltekit solidjs "
+         "nuxt nuxtjs express expressjs nestjs deno electron", "JavaScript,TypeScript,Vue,Svelte"),
+        ("django flask fastapi jupyter", "Python,Jupyter Notebook"),
+        ("rails", "Ruby"), ("laravel symfony wordpress", "PHP"), ("spring", "Java,Kotlin"),
+        ("phoenix", "Elixir"), ("flutter", "Dart"), ("android", "Java,Kotlin"),
+        ("ios ipados macos osx iphone ipad", "Swift,Objective-C"), ("neovim nvim", "Lua,Vim Script"),
+        ("vim", "Vim Script"), ("emacs", "Emacs Lisp"), ("unity", "C#"), ("godot", "GDScript,C++"),
+        ("tauri", "Rust"),
+    ]
+    for word in words.split()
+}
+# a language a query names also covers these (most JavaScript libraries are written in TypeScript)
+LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {"JavaScript": ("TypeScript",)}
+
+
+@lru_cache(maxsize=1024)
+def related_terms(group: tuple[str, ...]) -> frozenset[str]:
+    """The weak alternatives of a synonym group: the *related* terms of the vocabulary entry it
+    came from (found by its leading word), minus anything the entry also lists as a trigger or
+    equivalent. Empty for a group the vocabulary does not know (an LLM's, say)."""
+    if not group:
+        return frozenset()
+    lead = group[0].lower()
+    for triggers, equivalents, related in SYNONYMS:
+        if lead in triggers:
+            strong = set(triggers) | set(equivalents)
+            return frozenset(t for t in related if t not in strong)
+    return frozenset()
