@@ -42,8 +42,7 @@ def render_plan(session: ResearchSession, *, review_ttl_seconds: float | None = 
             f"**Approve** to start, **Revise** to change it, or **Cancel**. Only the person who "
             f"asked (or an admin) can decide{ttl}.",
         ]
-    lines += ["", f"_Session `{session.id}`_"]
-    return "\n".join(lines)
+    return "\n".join(lines)  # the session id travels in the reply's footer
 
 
 def _findings(session: ResearchSession, purposes: set[str]) -> list[str]:
