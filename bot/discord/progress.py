@@ -1,10 +1,10 @@
 """Progress in a Discord conversation: one status message, edited as the core reports progress.
 
-``TurnProgress`` is the ``ProgressSink`` of one turn. It posts a status message where the
-conversation lives ("⏳ Searching GitHub for …"), sends every change through the shared
-``bot.throttle.CoalescingEditor`` (at most one edit per message per second, the latest state
-wins, edits in order), and finally puts the answer in place of the status message (further
-parts follow as new messages).
+``TurnProgress`` is the ``ProgressSink`` of one turn (a ``bot.progress.StatusMessage``). It
+posts a status message where the conversation lives ("⏳ Searching GitHub for …"), sends every
+change through the shared ``bot.throttle.CoalescingEditor`` (at most one edit per message per
+second, the latest state wins, edits in order), and finally puts the answer in place of the
+status message (further parts follow as new messages).
 
 Rate limits: discord.py reads Discord's rate-limit headers itself, waits out a bucket before it
 is exhausted and retries a 429 after its ``retry_after``; an edit that hits one simply takes
@@ -27,12 +27,8 @@ import discord
 from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
+from bot.progress import WORKING, StatusMessage, StatusText
 from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
-from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
-
-log = logging.getLogger("omg.discord.progress")
-
-WORKING = "Working on it…"
 
 
 class StatusRef(NamedTuple):
@@ -84,103 +80,36 @@ def make_editor(
                             key=lambda ref: f"discord:{ref.channel}:{ref.message}")
 
 
-class TurnProgress:
+class TurnProgress(StatusMessage[StatusRef, Outgoing, int]):
+    """The status message of one turn where a Discord conversation lives."""
+
+    log = logging.getLogger("omg.discord.progress")
+
     def __init__(
         self, *, editor: CoalescingEditor[StatusRef, Outgoing], poster: Poster, place: Place,
         first_line: str = WORKING, users: tuple[str, ...] = (),
     ) -> None:
-        self._editor = editor
-        self._users = users
+        text = StatusText(first_line, warning="⚠️", step=lambda line: with_mentions(line, users))
+        super().__init__(editor=editor, text=text)
         self._poster = poster
         self.place = place
-        self.ref: StatusRef | None = None
-        self.current = first_line
-        self.done: list[str] = []
-        self.draft = ""
-        self.started = False  # any progress arrived: the core accepted the work
-        self._creating: asyncio.Task[None] | None = None
-        self._finished = False  # late events must not touch the answer that replaced the status
+
+    @property
+    def started(self) -> bool:
+        """Any progress arrived: the core accepted the work."""
+        return self.text.version > 0
 
     def view(self) -> Outgoing:
-        return render.status(self.current, self.done, self.draft)
+        return render.status(self.text.current, self.text.done, self.text.draft)
 
-    async def start(self) -> None:
-        """Post the status message now (else it is posted on the first progress event)."""
-        if self._creating is None:
-            self._creating = asyncio.create_task(self._post_status())
-        await asyncio.shield(self._creating)
+    async def _post(self, message: Outgoing) -> list[int]:
+        return [(await self._poster.send(self.place, message)).id]
 
-    async def _post_status(self) -> None:
-        shown = self.view()
-        try:
-            posted = await self._poster.send(self.place, shown)
-        except Exception as exc:  # noqa: BLE001 - the answer is still posted at the end
-            log.warning("could not post the status message", extra={"error": repr(exc)})
-            return
-        self.ref = StatusRef(self.place.post_to, posted.id)
-        self._editor.open(self.ref)
-        latest = self.view()
-        if not self._finished and latest != shown:  # progress arrived while posting
-            self._editor.submit(self.ref, latest)
+    def _ref_of(self, posted: int) -> StatusRef:
+        return StatusRef(self.place.post_to, posted)
 
-    async def __call__(self, event: ProgressEvent) -> None:
-        if self._finished or not self._apply(event):
-            return
-        self.started = True
-        if self.ref is not None:
-            self._editor.submit(self.ref, self.view())
-        elif self._creating is None:
-            self._creating = asyncio.create_task(self._post_status())
+    def _id_of(self, ref: StatusRef) -> int:
+        return ref.message
 
-    def _apply(self, event: ProgressEvent) -> bool:
-        if isinstance(event, LogEvent) and event.content.strip():
-            if self.current != WORKING and self.current not in self.done:
-                self.done.append(self.current)
-            self.current = with_mentions(event.content.strip(), self._users)
-        elif isinstance(event, TextEvent) and event.delta:
-            self.draft += event.delta
-        elif isinstance(event, ErrorEvent):
-            self.current = f"⚠️ {event.message}"
-        elif isinstance(event, DataEvent):
-            self.current = "Putting the answer together…"
-        else:
-            return False
-        return True
-
-    async def deliver(self, messages: list[Outgoing]) -> list[int]:
-        """Put the answer in the conversation: the first part replaces the status message."""
-        self._finished = True
-        if self._creating is not None:
-            await asyncio.gather(self._creating, return_exceptions=True)
-        first, rest = messages[0], messages[1:]
-        posted: list[int] = []
-        if self.ref is not None:
-            try:
-                await self._editor.finish(self.ref, first)
-                posted.append(self.ref.message)
-            except Exception as exc:  # noqa: BLE001 - fall back to a new message
-                log.info("status replacement failed; posting instead", extra={"error": repr(exc)})
-                await self.remove_status()
-                posted.append((await self._poster.send(self.place, first)).id)
-        else:
-            posted.append((await self._poster.send(self.place, first)).id)
-        for message in rest:
-            posted.append((await self._poster.send(self.place, message)).id)
-        return posted
-
-    async def abandon(self) -> None:
-        """No answer in the conversation (a refused click): remove the status message if any."""
-        self._finished = True
-        if self._creating is not None:
-            await asyncio.gather(self._creating, return_exceptions=True)
-        await self.remove_status()
-
-    async def remove_status(self) -> None:
-        if self.ref is None:
-            return
-        ref, self.ref = self.ref, None
-        self._editor.discard(ref)
-        try:
-            await self._poster.delete(ref)
-        except Exception as exc:  # noqa: BLE001 - best effort
-            log.info("could not delete the status message", extra={"error": repr(exc)})
+    async def _delete(self, ref: StatusRef) -> None:
+        await self._poster.delete(ref)

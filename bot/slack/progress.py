@@ -1,10 +1,10 @@
 """Progress in a Slack thread: one status message, edited (paced) as the core reports progress.
 
-``TurnProgress`` is the ``ProgressSink`` of one turn. It posts a status reply in the thread
-("Searching GitHub for ..."), sends every change through the shared ``CoalescingEditor`` (at most
-one ``chat.update`` per message per second, latest wins, in order, 429s honoured), mirrors the
-current step into Slack's assistant status where Slack allows it, and finally puts the answer in
-place of the status message (further parts follow as new messages).
+``TurnProgress`` is the ``ProgressSink`` of one turn (a ``bot.progress.StatusMessage``). It posts
+a status reply in the thread ("Searching GitHub for ..."), sends every change through the shared
+``CoalescingEditor`` (at most one ``chat.update`` per message per second, latest wins, in order,
+429s honoured), mirrors the current step into Slack's assistant status where Slack allows it, and
+finally puts the answer in place of the status message (further parts follow as new messages).
 """
 
 from __future__ import annotations
@@ -15,15 +15,14 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
+from bot.progress import WORKING, StatusMessage, StatusText
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.throttle import CoalescingEditor
-from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
+from core.models import LogEvent, ProgressEvent
 
 log = logging.getLogger("omg.slack.progress")
-
-WORKING = "Working on it…"
 APP_LEVEL_ERRORS = frozenset({"missing_scope", "not_allowed_token_type", "access_denied",
                               "feature_not_enabled", "invalid_auth"})
 
@@ -92,7 +91,11 @@ def as_status(step: str) -> str:
     return "is working…"
 
 
-class TurnProgress:
+class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
+    """The status message of one turn in a Slack thread (also mirrored as assistant status)."""
+
+    log = logging.getLogger("omg.slack.progress")
+
     def __init__(
         self,
         *,
@@ -102,113 +105,32 @@ class TurnProgress:
         thread: ThreadRef,
         first_line: str = WORKING,
     ) -> None:
+        super().__init__(editor=editor, text=StatusText(first_line, warning=":warning:"))
         self._api = api
-        self._editor = editor
         self._assistant = assistant
         self.thread = thread
-        self.ref: StatusRef | None = None
-        self.current = first_line
-        self.done: list[str] = []
-        self.draft = ""
-        self._creating: asyncio.Task[None] | None = None
-        self._finished = False  # late events must not touch the answer that replaced the status
         self._assistant_shown = False
-        self._version = 0  # bumped by every visible change
 
     def view(self) -> SlackMessage:
-        return render.status(self.current, self.done, self.draft)
+        return render.status(self.text.current, self.text.done, self.text.draft)
 
-    async def start(self) -> None:
-        """Post the status message now (else it is posted on the first progress event)."""
-        if self._creating is None:
-            self._creating = asyncio.create_task(self._post_status())
-        await asyncio.shield(self._creating)
+    async def _post(self, message: SlackMessage) -> list[str]:
+        return await self._api.post(self.thread.channel, message, thread_ts=self.thread.thread_ts)
 
-    async def _post_status(self) -> None:
-        version = self._version
-        try:
-            posted = await self._api.post(
-                self.thread.channel, self.view(), thread_ts=self.thread.thread_ts
-            )
-        except Exception as exc:  # noqa: BLE001 - the answer is still posted at the end
-            log.warning("could not post the status message", extra={"error": repr(exc)})
-            return
-        self.ref = StatusRef(self.thread.channel, posted[0])
-        self._editor.open(self.ref)
-        if self._version != version and not self._finished:  # progress made while posting
-            self._editor.submit(self.ref, self.view())
+    def _ref_of(self, posted: str) -> StatusRef:
+        return StatusRef(self.thread.channel, posted)
 
-    async def __call__(self, event: ProgressEvent) -> None:
-        if self._finished or not self._apply(event):
-            return
+    def _id_of(self, ref: StatusRef) -> str:
+        return ref.ts
+
+    async def _delete(self, ref: StatusRef) -> None:
+        await self._api.delete(ref.channel, ref.ts)
+
+    def _progressed(self, event: ProgressEvent) -> None:
         if self._assistant is not None and isinstance(event, LogEvent):
-            self._assistant.show(self.thread, self.current)
+            self._assistant.show(self.thread, self.text.current)
             self._assistant_shown = True
-        if self.ref is not None:
-            self._editor.submit(self.ref, self.view())
-        elif self._creating is None:
-            self._creating = asyncio.create_task(self._post_status())
-        # else: the status is being posted; the editor gets the latest view once it exists
 
-    def _apply(self, event: ProgressEvent) -> bool:
-        if isinstance(event, LogEvent) and event.content.strip():
-            if self.current != WORKING and self.current not in self.done:
-                self.done.append(self.current)
-            self.current = event.content.strip()
-        elif isinstance(event, TextEvent) and event.delta:
-            self.draft += event.delta
-        elif isinstance(event, ErrorEvent):
-            self.current = f":warning: {event.message}"
-        elif isinstance(event, DataEvent):
-            self.current = "Putting the answer together…"
-        else:
-            return False
-        self._version += 1
-        return True
-
-    async def deliver(self, messages: list[SlackMessage]) -> list[str]:
-        """Put the answer in the thread: the first part replaces the status message."""
-        self._finished = True
-        if self._creating is not None:
-            await asyncio.gather(self._creating, return_exceptions=True)
-        first, rest = messages[0], messages[1:]
-        posted: list[str] = []
-        if self.ref is not None:
-            try:
-                await self._editor.finish(self.ref, first)
-                posted.append(self.ref.ts)
-            except Exception as exc:  # noqa: BLE001 - fall back to a new message
-                log.info("status replacement failed; posting instead", extra={"error": repr(exc)})
-                await self._remove_status()
-                posted += await self._api.post(
-                    self.thread.channel, first, thread_ts=self.thread.thread_ts
-                )
-        else:
-            posted += await self._api.post(
-                self.thread.channel, first, thread_ts=self.thread.thread_ts
-            )
-        posted += await self._api.post_all(
-            self.thread.channel, rest, thread_ts=self.thread.thread_ts
-        )
+    async def _closed(self) -> None:
         if self._assistant is not None and self._assistant_shown:
             await self._assistant.clear(self.thread)
-        return posted
-
-    async def abandon(self) -> None:
-        """No answer in the thread (a refused click): remove the status message if any."""
-        self._finished = True
-        if self._creating is not None:
-            await asyncio.gather(self._creating, return_exceptions=True)
-        await self._remove_status()
-        if self._assistant is not None and self._assistant_shown:
-            await self._assistant.clear(self.thread)
-
-    async def _remove_status(self) -> None:
-        if self.ref is None:
-            return
-        ref, self.ref = self.ref, None
-        self._editor.discard(ref)
-        try:
-            await self._api.delete(ref.channel, ref.ts)
-        except Exception as exc:  # noqa: BLE001 - best effort
-            log.info("could not delete the status message", extra={"error": repr(exc)})
