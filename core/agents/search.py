@@ -102,6 +102,7 @@ class SearchTeam:
             deadline=deadline,
             star_range=report.params,
             exact=report.exact if report.relaxed else None,
+            searches=report.searches,
         )
         info = self.source.info  # after the calls, as the Auditor and Comparator do
         partial = report.partial or screen.partial

@@ -15,6 +15,7 @@ searched for.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,6 +23,7 @@ from core.models import SearchParams
 from core.search.synonyms import GENERIC, QUALIFIERS, related_terms
 
 Role = Literal["core", "qualifier", "generic"]
+_WORD = re.compile(r"[a-z0-9+#]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,5 +82,24 @@ def core_search_params(params: SearchParams) -> SearchParams | None:
     core = [c for c in concepts if c.role == "core"]
     if not core or (len(core) == len(concepts) and not any(c.related for c in core) and len(core) == 1):
         return None
-    terms = list(dict.fromkeys(a for c in core for a in c.strong))
+    terms = list(dict.fromkeys([*(a for c in core for a in c.strong), *adjacent_pairs(params)]))
     return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms]})
+
+
+def adjacent_pairs(params: SearchParams) -> list[str]:
+    """Word pairs that stand side by side in the user's text and span two core concepts
+    ("vector" + "database", "plugin" + "manager"), or a core word and a generic noun
+    ("desktop" + "app", "app" + "framework"): the noun phrases of the query."""
+    owner: dict[str, int] = {}
+    for index, concept in enumerate(query_concepts(params)):
+        if concept.role == "core":
+            for word in _WORD.findall(concept.label.lower()):
+                owner.setdefault(word, index)
+    words = _WORD.findall(params.text.lower())
+    pairs: list[str] = []
+    for left, right in zip(words, words[1:]):
+        a = owner.get(left, -1 if left in GENERIC else None)
+        b = owner.get(right, -1 if right in GENERIC else None)
+        if a is not None and b is not None and a != b and max(a, b) >= 0:
+            pairs.append(f"{left} {right}")
+    return list(dict.fromkeys(pairs))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.models import Repository, SearchParams
-from core.search.concepts import query_concepts
+from core.search.concepts import adjacent_pairs, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES
 
 _WORD = re.compile(r"[a-z0-9+#]+")
@@ -34,7 +34,8 @@ README_WINDOW = 20_000  # characters of README searched
 # languages whose name is an everyday word: a mention in a description says nothing
 _UNMENTIONABLE = {"go": ("golang",), "c": (), "r": (), "d": (), "dm": ()}
 
-TIER_ALL_CORE = 0  # tiers: 2 x (0 every core concept, 1 some, 2 none) + (1 if a qualifier is missing)
+TIER_ALL_CORE = 0  # relevance tiers (``_tier``): 0 is everything asked for, 8+ only qualifiers
+TIER_QUALIFIERS_ONLY = 8
 
 
 def stem(word: str) -> str:
@@ -104,34 +105,26 @@ def compile_terms(params: SearchParams | None) -> QueryTerms:
             alts[text] = Alternative(text, factor, weak)
         if alts:
             concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
-    concepts += _adjacent_phrases(params.text, concepts)
+    concepts += _adjacent_phrases(params, concepts)
     return QueryTerms(tuple(concepts), params.language)
 
 
-def _adjacent_phrases(text: str, concepts: list[Concept]) -> list[Concept]:
-    """Two core words that stand side by side in the query but belong to different concepts
-    ("vector" + "database", "plugin" + "manager"): finding them side by side is worth more."""
-    owner: dict[str, int] = {}
-    for index, concept in enumerate(concepts):
-        if concept.role == "core":
-            for word in concept.alternatives[0].words:
-                owner.setdefault(word, index)
-    words = normalize(text).split()
-    found: list[Concept] = []
-    for left, right in zip(words, words[1:]):
-        a, b = owner.get(left), owner.get(right)
-        if a is not None and b is not None and a != b:
-            pair = f" {left} {right} "
-            if all(c.label != pair.strip() for c in found):
-                found.append(Concept(pair.strip(), (Alternative(pair, 1.0, False),), "phrase"))
-    return found
+def _adjacent_phrases(params: SearchParams, concepts: list[Concept]) -> list[Concept]:
+    """The query's adjacent word pairs (``core.search.concepts.adjacent_pairs``) as phrase
+    concepts: finding them side by side is worth more than finding the words apart."""
+    found: dict[str, Concept] = {}
+    for pair in adjacent_pairs(params):
+        text = normalize(pair)
+        if len(text.split()) == 2 and all(text not in (a.text for a in c.alternatives) for c in concepts):
+            found.setdefault(text, Concept(text.strip(), (Alternative(text, 1.0, False),), "phrase"))
+    return list(found.values())
 
 
 @dataclass(frozen=True, slots=True)
 class RelevanceResult:
     score: float  # 0-10
     reason: str
-    tier: int = TIER_ALL_CORE  # 0 every core concept matches, 1 some do, 2 none (qualifiers only)
+    tier: int = TIER_ALL_CORE  # 0 all that was asked for matches ... 8+ only qualifiers (see _tier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,21 +205,27 @@ def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) ->
     qual_fit = sum(w * s for w, s in qualifying) / qual_weight if qual_weight else 1.0
     share = qual_weight / (core_weight + qual_weight)
     score = round(10 * core_fit * (1 - share + share * qual_fit), 1)
-    return RelevanceResult(score, _reason(matches, language, bool(qualifying) and bool(core)), _tier(matches, language))
+    reason = _reason(matches, language, terms.language, bool(qualifying) and bool(core))
+    return RelevanceResult(score, reason, _tier(matches, language))
 
 
 def _tier(matches: list[tuple[Concept, _Match]], language: _Match | None) -> int:
-    """2 x how much of the core matches (0 all, 1 some or only weakly, 2 none) + 1 when a
-    qualifier (the language included; generic words aside) does not match."""
+    """Lower is better: 8 when no core concept matches at all (only qualifiers), + 4 when the
+    repository is not in the requested language (the user's firmest filter, the last one the
+    Scout relaxes), + 2 when the core matches only in part (some concepts, a head word, a
+    related term), + 1 when a qualifier ("react", "kubernetes") does not match."""
     needed = [m for c, m in matches if c.role == "core"]
     qualifiers = [m for c, m in matches if c.role == "qualifier"]
+    language_missed = False
     if language is not None:
-        (qualifiers if needed else needed).append(language)
-    if all(m.score and not m.weak for m in needed):
-        core = 0
-    else:
-        core = 1 if any(m.score for m in needed) else 2
-    return 2 * core + (0 if all(m.score for m in qualifiers) else 1)
+        if needed:
+            language_missed = not language.score
+        else:
+            needed.append(language)
+    if not any(m.score for m in needed):
+        return TIER_QUALIFIERS_ONLY + 4 * language_missed + 1 * (not all(m.score for m in qualifiers))
+    partial = not all(m.score and not m.weak for m in needed)
+    return 4 * language_missed + 2 * partial + (0 if all(m.score for m in qualifiers) else 1)
 
 
 def _where(m: _Match) -> str:
@@ -234,13 +233,15 @@ def _where(m: _Match) -> str:
     return f"'{m.word}' {where}" + (" (weak)" if m.weak else "")
 
 
-def _reason(matches: list[tuple[Concept, _Match]], language: _Match | None, has_qualifiers: bool) -> str:
+def _reason(
+    matches: list[tuple[Concept, _Match]], language: _Match | None, language_name: str | None, has_qualifiers: bool
+) -> str:
     found = [_where(m) for c, m in matches if m.score]
     missing = [f"'{c.label}'" for c, m in matches if not m.score and c.role != "phrase"]
-    if language is not None:
-        (found if language.score else missing).append(
-            language.word if language.place == "language" else f"'{language.word}' in {language.place}"
-        )
+    if language is not None and language.score:
+        found.append(language.word if language.place == "language" else f"'{language.word}' in {language.place}")
+    elif language is not None:
+        missing.append(language_name)
     core_found = any(m.score for c, m in matches if c.role == "core")
     parts = []
     if found:

@@ -1,13 +1,6 @@
 """The Screener: a coarse, diversity-keeping cut of the Scout's candidates, then full scoring.
 
-Coarse ranking (no network): 0.6 x query relevance (name/description/topics) + 0.25 x popularity
-*rank within this candidate set* + 0.15 x recency of the last push -- so a set of small projects
-is judged among themselves, and nothing is cut by an absolute star count. The user's own star
-range (and creation / push dates, where known) is respected -- candidates outside it are
-dropped -- and nothing else. For "small/new" queries
-popularity weighs less and 12-month growth counts instead. Diversity: at most 2 repos per owner,
-1 per repository name, and -- when no language was asked for -- at most ~60 % in one language.
-
+The coarse cut is ``core.search.shortlist`` (filters, relevance tiers, a quick score, diversity).
 Then the best ``score_top`` candidates get their signals and README fetched concurrently (a
 bounded semaphore: on live GitHub each costs API calls) and are scored (``core.search.scoring``);
 the top ``limit`` (max 10) are returned, each with a one-line ``why``. Signals are asked at
@@ -21,32 +14,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from core.errors import LLMError, OmgError, RateLimited, SourceError
 from core.models import Repository, RepoSignals, ScoredRepository, SearchParams
-from core.search.relevance import TIER_ALL_CORE, RelevanceResult, compile_terms, relevance
-from core.search.scoring import (
-    HeuristicTextScorer,
-    TextScorer,
-    days_since,
-    human,
-    rank_key,
-    recency_score,
-    score_repository,
-)
+from core.search.relevance import TIER_ALL_CORE, compile_terms, relevance
+from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
+from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
 
 log = logging.getLogger("omg.search.screener")
 
 MAX_RESULTS = 10
+SEARCH_CALL_BUDGET = 40  # GitHub calls one cold search may spend, its own searches included
+LIGHT_CALLS = 3  # per scored candidate at the "light" depth: latest release, 90-day commits, README
 JUDGE_ON_TOPIC = 6.0  # a (LLM) judge's relevance from which a result counts as on topic
-LANGUAGE_SHARE = 0.6
 SCARCE_CALLS_PER_HOUR = 1000  # below this, search candidates cost no calls beyond the search
 SCARCE_NOTE = (
     "GitHub is used without a token ({limit} calls an hour), so these results are scored from the "
@@ -68,91 +53,6 @@ class ScreenReport:
     notes: list[str] = field(default_factory=list)
 
 
-def in_range(repo: Repository, params: SearchParams) -> bool:
-    """The user's own filters, where the repository's data can tell (unknown dates pass)."""
-    if params.min_stars is not None and repo.stars < params.min_stars:
-        return False
-    if params.max_stars is not None and repo.stars > params.max_stars:
-        return False
-    if params.created_after and repo.created_at and repo.created_at.date() < params.created_after:
-        return False
-    return not (params.pushed_after and repo.pushed_at and repo.pushed_at.date() < params.pushed_after)
-
-
-def wants_small(params: SearchParams) -> bool:
-    return params.max_stars is not None or params.created_after is not None or params.sort == "growth"
-
-
-def coarse_rank(
-    candidates: Sequence[Repository],
-    params: SearchParams,
-    now: datetime,
-    *,
-    star_range: SearchParams | None = None,
-    exact: set[str] | None = None,
-) -> list[Repository]:
-    """Candidates in the star range, best first (see the module docstring).
-
-    ``star_range`` defaults to ``params`` (it differs when the Scout relaxed the stars);
-    candidates in ``exact`` (lower-cased full names matching before any relaxation) come first.
-    """
-    pool = [r for r in candidates if in_range(r, star_range or params)]
-    if not pool:
-        return []
-    terms = compile_terms(params)
-    by_stars = sorted(pool, key=lambda r: r.stars)
-    star_pct = {id(r): (i + 1) / len(pool) for i, r in enumerate(by_stars)}
-    small = wants_small(params)
-
-    verdicts = {id(r): relevance(r, terms) for r in pool}
-
-    def score(repo: Repository) -> float:
-        rel = verdicts[id(repo)]
-        rel_score = rel.score / 10 if rel else 0.5
-        pushed = recency_score(days_since(repo.pushed_at, now))
-        fresh = (pushed or 0.0) / 10
-        if small:
-            growth = repo.star_growth_12m or repo.star_growth_6m
-            ratio = growth / max(1, repo.stars - growth) if growth and growth > 0 else 0.0
-            return 0.6 * rel_score + 0.1 * star_pct[id(repo)] + 0.15 * fresh + 0.15 * min(1.0, ratio)
-        return 0.6 * rel_score + 0.25 * star_pct[id(repo)] + 0.15 * fresh
-
-    first = exact or set()
-    ranked = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
-                                         -score(r), -r.stars))
-    return diversify(ranked, len(ranked), language_free=params.language is None)
-
-
-def tier(verdict: RelevanceResult | None) -> int:
-    """How much of the core concept a result matches (0 all of it, 2 only qualifiers); see
-    ``core.search.relevance``. Results are ranked tier first."""
-    return verdict.tier if verdict is not None else TIER_ALL_CORE
-
-
-def diversify(ranked: Sequence[Repository], k: int, *, language_free: bool) -> list[Repository]:
-    """Greedy pick in rank order under the diversity caps; skipped ones fill any space left."""
-    owners: Counter[str] = Counter()
-    names: Counter[str] = Counter()
-    languages: Counter[str] = Counter()
-    lang_cap = max(2, math.ceil(LANGUAGE_SHARE * min(k, 12)))
-    picked: list[Repository] = []
-    over_language: list[Repository] = []  # fill first: only the language share was exceeded
-    duplicates: list[Repository] = []  # fill last: another repo of that owner / name is in
-    for repo in ranked:
-        lang = (repo.language or "").lower()
-        if owners[repo.owner.lower()] >= 2 or names[repo.name.lower()] >= 1:
-            duplicates.append(repo)
-            continue
-        if language_free and lang and languages[lang] >= lang_cap:
-            over_language.append(repo)
-            continue
-        picked.append(repo)
-        owners[repo.owner.lower()] += 1
-        names[repo.name.lower()] += 1
-        languages[lang] += 1
-    return (picked + over_language + duplicates)[:k]
-
-
 class Screener:
     def __init__(
         self,
@@ -163,6 +63,7 @@ class Screener:
         concurrency: int = 6,
         fetch_readme: bool = True,
         depth: SignalDepth = "light",
+        call_budget: int | None = SEARCH_CALL_BUDGET,
     ) -> None:
         self.source = source
         self.text_scorer = text_scorer or HeuristicTextScorer()
@@ -170,6 +71,7 @@ class Screener:
         self.concurrency = concurrency
         self.fetch_readme = fetch_readme
         self.depth: SignalDepth = depth
+        self.call_budget = call_budget
 
     async def screen(
         self,
@@ -180,13 +82,19 @@ class Screener:
         deadline: float,
         star_range: SearchParams | None = None,
         exact: set[str] | None = None,
+        searches: int = 0,
     ) -> ScreenReport:
-        """Score the best candidates for ``params`` (see ``coarse_rank`` for the other arguments)."""
+        """Score the best candidates for ``params`` (see ``coarse_rank`` for the other arguments);
+        ``searches`` were already spent on this turn: what is left of the call budget bounds how
+        many candidates get their signals fetched."""
         report = ScreenReport()
-        shortlist = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)[: self.score_top]
-        report.scored = len(shortlist)
         info = self.source.info
         fetch = not scarce(info)
+        top = self.score_top
+        if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
+            top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
+        shortlist = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)[:top]
+        report.scored = len(shortlist)
         if not fetch:
             report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
         semaphore = asyncio.Semaphore(self.concurrency)

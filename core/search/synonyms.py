@@ -33,7 +33,7 @@ SYNONYMS: list[Entry] = [
     (("machine learning", "ml"), ("machine learning framework",), ("deep learning",)),
     (("deep learning", "neural network", "neural networks"), (), ("machine learning",)),
     (("orm", "orms", "object relational mapper"), ("object relational mapping", "object-relational"),
-     ("database", "query builder", "sql mapper")),
+     ("query builder", "sql mapper", "data mapper")),  # not "database": a database is not an ORM
     (("database", "databases", "db"), ("datastore", "data store"), ("storage engine", "key-value store")),
     (("llm", "llms", "large language model", "large language models"), ("language model", "language models"),
      ("gpt",)),

@@ -39,7 +39,7 @@ def test_filler_words_are_dropped() -> None:
         ("react state management", "state management", "store"),
         ("python ml", "ml", "machine learning"),
         ("machine learning in python", "machine learning", "ml"),
-        ("golang orm", "orm", "database"),
+        ("golang orm", "orm", "object relational mapper"),
         ("rust web framework", "web framework", "http server"),
         ("game engines", "game engine", "game development"),
     ],
