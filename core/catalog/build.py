@@ -3,8 +3,9 @@
     python -m core.catalog.build /path/to/github-ranking   # the folder with github-ranking-<date>.csv
 
 Keeps only what the product needs: every repository of the newest snapshot (deduplicated across
-the per-language lists), its newest facts, and its stars on each older date (for growth).
-Writes ``core/catalog/github-ranking.csv.gz``; the header carries the snapshot dates.
+the per-language lists), its newest facts, and its stars and forks on each date (for growth).
+Writes ``core/catalog/github-ranking.csv.gz``; the header carries the snapshot dates
+(``stars@<date>`` and ``forks@<date>`` columns, newest first).
 """
 
 from __future__ import annotations
@@ -37,18 +38,22 @@ def build(folder: Path) -> bytes:
     snapshots = read_snapshots(folder)
     dates = list(snapshots)
     stars: dict[str, dict[str, int]] = {}
+    forks: dict[str, dict[str, int]] = {}
     for day, rows in snapshots.items():
         for row in rows:
-            stars.setdefault(_full_name(row["repo_url"]).lower(), {})[day] = int(row["stars"])
+            key = _full_name(row["repo_url"]).lower()
+            stars.setdefault(key, {})[day] = int(row["stars"])
+            forks.setdefault(key, {})[day] = int(row["forks"])
     newest: dict[str, dict[str, str]] = {}
     for row in snapshots[dates[-1]]:
         newest.setdefault(_full_name(row["repo_url"]).lower(), row)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(FACT_COLUMNS + [f"stars@{d}" for d in reversed(dates)])
+    newest_first = list(reversed(dates))
+    writer.writerow(FACT_COLUMNS + [f"stars@{d}" for d in newest_first] + [f"forks@{d}" for d in newest_first])
     ordered = sorted(newest.items(), key=lambda kv: -int(kv[1]["stars"]))
     for key, row in ordered:
-        history = stars[key]
+        history, fork_history = stars[key], forks[key]
         writer.writerow(
             [
                 _full_name(row["repo_url"]),
@@ -58,7 +63,8 @@ def build(folder: Path) -> bytes:
                 row["last_commit"],
                 " ".join(row["description"].split()),
             ]
-            + [history.get(d, "") for d in reversed(dates)]
+            + [history.get(d, "") for d in newest_first]
+            + [fork_history.get(d, "") for d in newest_first]
         )
     return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
 

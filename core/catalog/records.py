@@ -1,11 +1,16 @@
-"""Catalog records: one row of the packaged snapshot, and how growth is computed from its dates."""
+"""Catalog records: one row of the packaged snapshot, and how growth is computed from its dates.
+
+Star and fork growth over ~6 and ~12 months: the newest figure minus the one on the older
+snapshot date closest to the window's start (``growth_baseline``); unknown (``None``, never 0)
+when the repository was not listed on that date. Files written before forks were kept (no
+``forks@`` columns) still load, with fork growth unknown."""
 
 from __future__ import annotations
 
 import csv
 import gzip
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -28,6 +33,9 @@ class CatalogRecord:
     stars_by_date: dict[date, int]  # only the dates the repository was listed on
     star_growth_6m: int | None
     star_growth_12m: int | None
+    forks_by_date: dict[date, int] = field(default_factory=dict)
+    fork_growth_6m: int | None = None
+    fork_growth_12m: int | None = None
 
     def to_repository(self) -> Repository:
         return Repository(
@@ -41,6 +49,8 @@ class CatalogRecord:
             pushed_at=self.pushed_at,
             star_growth_6m=self.star_growth_6m,
             star_growth_12m=self.star_growth_12m,
+            fork_growth_6m=self.fork_growth_6m,
+            fork_growth_12m=self.fork_growth_12m,
         )
 
 
@@ -58,6 +68,7 @@ def read_records(path: Path) -> tuple[list[date], list[CatalogRecord]]:
     reader = csv.reader(io.StringIO(text))
     header = next(reader)
     star_cols = [(i, date.fromisoformat(h.split("@", 1)[1])) for i, h in enumerate(header) if h.startswith("stars@")]
+    fork_cols = [(i, date.fromisoformat(h.split("@", 1)[1])) for i, h in enumerate(header) if h.startswith("forks@")]
     dates = [d for _, d in star_cols]
     newest = max(dates)
     base_6m = growth_baseline(dates, GROWTH_WINDOWS["6m"])
@@ -65,13 +76,15 @@ def read_records(path: Path) -> tuple[list[date], list[CatalogRecord]]:
     records: list[CatalogRecord] = []
     for row in reader:
         history = {d: int(row[i]) for i, d in star_cols if row[i]}
+        forks_history = {d: int(row[i]) for i, d in fork_cols if row[i]}
         stars = history[newest]
+        forks = int(row[2])
         records.append(
             CatalogRecord(
                 id=len(records),
                 full_name=row[0],
                 language=row[1] or None,
-                forks=int(row[2]),
+                forks=forks,
                 open_issues=int(row[3]),
                 pushed_at=datetime.fromisoformat(row[4]) if row[4] else None,
                 description=row[5],
@@ -79,6 +92,9 @@ def read_records(path: Path) -> tuple[list[date], list[CatalogRecord]]:
                 stars_by_date=history,
                 star_growth_6m=_growth(history, stars, base_6m),
                 star_growth_12m=_growth(history, stars, base_12m),
+                forks_by_date=forks_history,
+                fork_growth_6m=_growth(forks_history, forks, base_6m),
+                fork_growth_12m=_growth(forks_history, forks, base_12m),
             )
         )
     return sorted(dates), records

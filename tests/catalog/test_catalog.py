@@ -45,11 +45,24 @@ def test_star_growth_from_the_four_dates(catalog: Catalog) -> None:
     assert (repo.star_growth_6m, repo.star_growth_12m) == (1510, 4417)
 
 
+def test_fork_growth_from_the_four_dates(catalog: Catalog) -> None:
+    # pmndrs/zustand forks: 1,769 (2025-08-18), 1,950 (2026-02-22), 2,055 (2026-05-22), 2,184 (2026-08-22)
+    zustand = catalog.get("pmndrs/zustand")
+    assert zustand is not None and zustand.forks == 2_184
+    assert zustand.forks_by_date[date(2025, 8, 18)] == 1_769
+    assert (zustand.fork_growth_6m, zustand.fork_growth_12m) == (2_184 - 1_950, 2_184 - 1_769)
+    repo = zustand.to_repository()
+    assert (repo.fork_growth_6m, repo.fork_growth_12m) == (234, 415)
+    known = sum(r.fork_growth_12m is not None for r in catalog.records)
+    assert known == sum(r.star_growth_12m is not None for r in catalog.records) > 3_000
+
+
 def test_growth_is_unknown_not_zero_when_a_repo_was_not_listed(catalog: Catalog) -> None:
     newcomer = catalog.get("openclaw/openclaw")  # not in the 2025-08-18 top lists
     assert newcomer is not None
-    assert newcomer.star_growth_12m is None
+    assert newcomer.star_growth_12m is None and newcomer.fork_growth_12m is None
     assert newcomer.star_growth_6m == newcomer.stars - newcomer.stars_by_date[date(2026, 2, 22)]
+    assert newcomer.fork_growth_6m == newcomer.forks - newcomer.forks_by_date[date(2026, 2, 22)]
 
 
 @pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="source CSVs not available")
