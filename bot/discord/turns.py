@@ -17,18 +17,15 @@ from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, TurnProgress
 from bot.discord.outgoing import Outgoing
 from bot.throttle import CoalescingEditor
+from bot.turns import CoreCall, reply_of
 from core.coordinator import IncomingMessage
-from core.errors import OmgError
 from core.models import ProgressEvent, ProgressSink, Reply
 from core.service import ActionClick, BotService
 from core.store.base import EventDeduper
 
 log = logging.getLogger("omg.discord")
 
-SORRY = "Something went wrong on my side while working on that. Please try again."
 DEDUPE_TTL = 3600.0  # the gateway may replay events after a RESUME; interaction ids never repeat
-
-CoreCall = Callable[[ProgressSink], Awaitable[Reply]]
 
 
 class Turns:
@@ -71,15 +68,7 @@ class Turns:
         return reply
 
     async def _call(self, place: Place, call: CoreCall, progress: ProgressSink) -> Reply:
-        cid = place.key.conversation_id
-        try:
-            return await call(progress)
-        except OmgError as exc:
-            log.warning("core refused", extra={"conversation_id": cid, "error": repr(exc)})
-            return Reply(conversation_id=cid, markdown=exc.user_message, error=type(exc).__name__)
-        except Exception:
-            log.exception("core call failed", extra={"conversation_id": cid})
-            return Reply(conversation_id=cid, markdown=SORRY, error="internal")
+        return await reply_of(call, progress, conversation_id=place.key.conversation_id, log=log)
 
     # -- the kinds of work -------------------------------------------------------------------------
 

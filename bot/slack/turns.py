@@ -7,7 +7,6 @@ becomes Slack messages through ``render``. Duplicates are dropped before anythin
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.slack import render
@@ -17,15 +16,14 @@ from bot.slack.mrkdwn import to_mrkdwn
 from bot.slack.progress import AssistantStatus, StatusRef, ThreadRef, TurnProgress
 from bot.slack.threads import ThreadIndex, conversation_key
 from bot.throttle import CoalescingEditor
+from bot.turns import CoreCall, reply_of
 from core.coordinator import IncomingMessage
-from core.errors import OmgError
 from core.models import ActionKind, ConversationKey, ProgressSink, Reply, null_sink
 from core.service import ActionClick, BotService
 from core.store.base import EventDeduper
 
 log = logging.getLogger("omg.slack")
 
-SORRY = "Something went wrong on my side while working on that. Please try again."
 DEDUPE_TTL = 3600.0  # Slack retries within minutes; a click's id never repeats
 
 
@@ -77,7 +75,7 @@ class Turns:
             first_line=first_line,
         )
 
-    async def run(self, place: Place, call: Callable[[ProgressSink], Awaitable[Reply]]) -> Reply | None:
+    async def run(self, place: Place, call: CoreCall) -> Reply | None:
         """Run one core call with a status message in ``place`` and deliver its reply."""
         progress = self.progress(place)
         await progress.start()
@@ -88,18 +86,8 @@ class Turns:
         await progress.deliver(render.render_reply(reply))
         return reply
 
-    async def _call(
-        self, place: Place, call: Callable[[ProgressSink], Awaitable[Reply]], progress: ProgressSink
-    ) -> Reply:
-        cid = place.key.conversation_id
-        try:
-            return await call(progress)
-        except OmgError as exc:
-            log.warning("core refused", extra={"conversation_id": cid, "error": repr(exc)})
-            return Reply(conversation_id=cid, markdown=exc.user_message, error=type(exc).__name__)
-        except Exception:
-            log.exception("core call failed", extra={"conversation_id": cid})
-            return Reply(conversation_id=cid, markdown=SORRY, error="internal")
+    async def _call(self, place: Place, call: CoreCall, progress: ProgressSink) -> Reply:
+        return await reply_of(call, progress, conversation_id=place.key.conversation_id, log=log)
 
     # -- the three kinds of work ---------------------------------------------------------------
 
