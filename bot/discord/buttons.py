@@ -25,6 +25,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel, ConfigDict
 
+from bot.rendering import DECISIONS
 from core.models import Action, ActionKind
 
 MAX_CUSTOM_ID = 100
@@ -39,7 +40,6 @@ CODES: dict[ActionKind, str] = {
 }
 KINDS: dict[str, ActionKind] = {code: kind for kind, code in CODES.items()}
 TEMPLATE = re.compile(r"omg:(?P<code>[soarcfSOARCF]):(?P<data>.{1,96})", re.DOTALL)
-DECISIONS = (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)
 STYLES = {"primary": discord.ButtonStyle.primary, "danger": discord.ButtonStyle.danger,
           "success": discord.ButtonStyle.success}
 

@@ -34,6 +34,7 @@ from bot.discord.outgoing import (
     clip,
     pack,
 )
+from bot.rendering import compact, is_plan, lists_repos
 from core.models import (
     Action,
     ActionKind,
@@ -47,7 +48,6 @@ from core.models import (
 MAX_CARDS = 10
 SUGGESTION_ROWS = 3
 COLOR = discord.Colour(0x2F81F7)
-_LIST_LINE = re.compile(r"^\s*(\d+[.)]|[-*+•])\s+")
 
 
 # -- answers ------------------------------------------------------------------------------------
@@ -60,7 +60,7 @@ def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
         sections.append(_choices_embed(listed))
     messages = pack(sections, reply.footer)
     with_feedback = (feedback and reply.error is None and reply.intent is not None
-                     and not _is_plan(reply))
+                     and not is_plan(reply))
     messages[-1].buttons = button_specs(reply.actions, feedback=with_feedback)
     return messages
 
@@ -85,7 +85,7 @@ def _with_cards(text: str, items: Sequence[ScoredRepository]) -> list[Section]:
     prose: list[str] = []
     placed = False
     for chunk in re.split(r"\n\s*\n", text):
-        if not _lists_repos(chunk, names):
+        if not lists_repos(chunk, names):
             prose.append(chunk)
             continue
         if not placed:
@@ -95,12 +95,6 @@ def _with_cards(text: str, items: Sequence[ScoredRepository]) -> list[Section]:
         first, *rest = prose or [""]
         return [first, repo_list_embed(items), "\n\n".join(rest)]
     return [*sections, "\n\n".join(prose)]
-
-
-def _lists_repos(chunk: str, names: list[str]) -> bool:
-    lines = [line.lower() for line in chunk.splitlines() if _LIST_LINE.match(line)]
-    hits = sum(1 for line in lines if any(name in line for name in names))
-    return bool(lines) and hits * 2 >= len(lines)
 
 
 def _with_detail(text: str, data: RepoDetailData) -> list[Section]:
@@ -189,19 +183,7 @@ def _choices_embed(listed: Sequence[Action]) -> discord.Embed:
     return embed
 
 
-def compact(n: int) -> str:
-    if n >= 1_000_000:
-        return f"{n / 1_000_000:.1f}M"
-    if n >= 1_000:
-        return f"{n / 1_000:.1f}k"
-    return str(n)
-
-
 # -- buttons ----------------------------------------------------------------------------------------
-
-
-def _is_plan(reply: Reply) -> bool:
-    return any(a.kind in btn.DECISIONS for a in reply.actions)
 
 
 def _split_actions(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Sequence
 
+from bot.rendering import DECISIONS, compact, is_plan, lists_repos
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
 from bot.slack.mrkdwn import escape, link, plain, split_text, to_mrkdwn
@@ -29,8 +30,6 @@ ACTION_PREFIX = "omg:"
 DECISION_BLOCK = "omg-decision"
 FEEDBACK_BLOCK = "omg-feedback"
 MAX_CARDS = 10
-DECISIONS = (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)
-_LIST_LINE = re.compile(r"^\s*(\d+[.)]|[-*+•])\s+")
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _TABLE_MARK = "TABLEPLACEHOLDER7f3a"
 
@@ -69,7 +68,7 @@ def render_reply(reply: Reply, *, feedback: bool = True) -> list[SlackMessage]:
     extra = [Action(kind=ActionKind.SUGGESTION, label=s, value=s) for s in reply.suggestions
              if s not in offered]  # suggestions the core did not turn into actions
     trailing = _buttons([*reply.actions, *extra])
-    if feedback and reply.error is None and reply.intent is not None and not _is_plan(reply):
+    if feedback and reply.error is None and reply.intent is not None and not is_plan(reply):
         trailing.append(_feedback_buttons(reply))
     if reply.footer:
         trailing.append(bk.context(to_mrkdwn(reply.footer)))
@@ -116,7 +115,7 @@ def _with_cards(markdown: str, items: Sequence[ScoredRepository]) -> list[Block]
     blocks: list[Block] = []
     cards_placed = False
     for chunk in chunks:
-        if _lists_repos(chunk, names):
+        if lists_repos(chunk, names):
             if not cards_placed:
                 blocks.extend(repo_cards(items))
                 cards_placed = True
@@ -125,12 +124,6 @@ def _with_cards(markdown: str, items: Sequence[ScoredRepository]) -> list[Block]
     if not cards_placed:
         blocks[1:1] = repo_cards(items)
     return blocks
-
-
-def _lists_repos(chunk: str, names: list[str]) -> bool:
-    items = [line.lower() for line in chunk.splitlines() if _LIST_LINE.match(line)]
-    hits = sum(1 for line in items if any(name in line for name in names))
-    return bool(items) and hits * 2 >= len(items)
 
 
 def repo_cards(items: Sequence[ScoredRepository]) -> list[Block]:
@@ -171,19 +164,7 @@ def comparison_table(data: Comparison) -> str:
     return "```\n" + escape("\n".join(lines)) + "\n```"
 
 
-def compact(n: int) -> str:
-    if n >= 1_000_000:
-        return f"{n / 1_000_000:.1f}M"
-    if n >= 1_000:
-        return f"{n / 1_000:.1f}k"
-    return str(n)
-
-
 # -- buttons -------------------------------------------------------------------------------------
-
-
-def _is_plan(reply: Reply) -> bool:
-    return any(a.kind in DECISIONS for a in reply.actions)
 
 
 def _buttons(actions: Sequence[Action]) -> list[Block]:
