@@ -3,45 +3,21 @@
 ``genai.Client(...).aio.models.generate_content`` with ``response_mime_type="application/json"``
 and ``response_json_schema`` (the pydantic model's JSON Schema). The SDK's retries are off
 (``HttpRetryOptions(attempts=1)``); ``GEMINI_BASE_URL`` goes in ``http_options.base_url`` for
-proxies, gateways and the tests' fake server.
+proxies, gateways and the tests' fake server (``core.llm.gemini_base`` holds what the Gemini
+adapters share).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-import aiohttp
-from google import genai
-from google.genai import errors, types
 from pydantic import BaseModel
 
-from core.errors import LLMRateLimited, LLMRejected, LLMTimeout, LLMUnavailable
 from core.llm.contract import ChatMessage, ModelResponse, TokenUsage
-from core.llm.retry import retry_after_seconds
-from core.llm.settings import GEMINI_MODEL
-
-_DURATION = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)s\s*$")
+from core.llm.gemini_base import GeminiAdapter, response_text
 
 
-class GeminiModel:
-    def __init__(
-        self,
-        *,
-        api_key: str,
-        model: str = GEMINI_MODEL,
-        base_url: str | None = None,
-        provider: str = "gemini",
-        client: genai.Client | None = None,
-    ) -> None:
-        self.provider = provider
-        self.model_name = model
-        options = types.HttpOptions(
-            base_url=base_url or None, retry_options=types.HttpRetryOptions(attempts=1)
-        )
-        # vertexai=False: never let GOOGLE_GENAI_USE_VERTEXAI in the environment switch backends.
-        self._client = client or genai.Client(api_key=api_key, vertexai=False, http_options=options)
-
+class GeminiModel(GeminiAdapter):
     async def request(
         self,
         messages: list[ChatMessage],
@@ -51,37 +27,17 @@ class GeminiModel:
         max_output_tokens: int | None,
         temperature: float,
     ) -> ModelResponse:
-        system = "\n\n".join(m.content for m in messages if m.role == "system")
-        contents = [
-            types.Content(role="model" if m.role == "assistant" else "user",
-                          parts=[types.Part(text=m.content)])
-            for m in messages
-            if m.role != "system"
-        ]
-        config = types.GenerateContentConfig(
-            system_instruction=system or None,
+        response = await self._generate(
+            messages,
+            timeout=timeout,
             response_mime_type="application/json",
             response_json_schema=gemini_schema(schema),
             temperature=temperature,
             max_output_tokens=max_output_tokens,
-            http_options=types.HttpOptions(
-                timeout=max(1, int(timeout * 1000)),
-                retry_options=types.HttpRetryOptions(attempts=1),
-            ),
         )
-        try:
-            response = await self._client.aio.models.generate_content(
-                model=self.model_name, contents=contents, config=config
-            )
-        except TimeoutError:
-            raise LLMTimeout() from None
-        except errors.APIError as exc:
-            raise _map_error(exc) from None
-        except (OSError, aiohttp.ClientError):  # connection refused, reset, server went away
-            raise LLMUnavailable() from None
         usage = response.usage_metadata
         return ModelResponse(
-            text=_text(response),
+            text=response_text(response),
             usage=TokenUsage(
                 (usage.prompt_token_count or 0) if usage else 0,
                 ((usage.candidates_token_count or 0) + (usage.thoughts_token_count or 0))
@@ -89,9 +45,6 @@ class GeminiModel:
             ),
             model=response.model_version or self.model_name,
         )
-
-    async def aclose(self) -> None:
-        await self._client.aio.aclose()
 
 
 # The JSON Schema keywords Gemini's response_json_schema documents as supported.
@@ -122,37 +75,3 @@ def _prune(node: Any) -> Any:
         elif key in _SUPPORTED:
             out[key] = _prune(value)
     return out
-
-
-def _text(response: types.GenerateContentResponse) -> str:
-    """The answer's text parts (``response.text`` warns on non-text parts; thoughts skipped)."""
-    for candidate in response.candidates or []:
-        parts = candidate.content.parts if candidate.content else None
-        texts = [p.text for p in parts or [] if p.text and not p.thought]
-        if texts:
-            return "".join(texts)
-    return ""
-
-
-def _map_error(exc: errors.APIError) -> Exception:
-    code = int(exc.code or 0)
-    if code == 429:
-        headers = getattr(exc.response, "headers", None)
-        return LLMRateLimited(retry_after_seconds(headers) or _retry_delay(exc.details))
-    if code >= 500 or code in (408, 409):
-        return LLMUnavailable(code)
-    return LLMRejected(code, str(exc.message or exc.status or ""))
-
-
-def _retry_delay(details: Any) -> float | None:
-    """``google.rpc.RetryInfo.retryDelay`` ("12s") from the error details, if any."""
-    try:
-        items = details.get("error", details).get("details") or []
-    except AttributeError:
-        return None
-    for item in items:
-        if isinstance(item, dict) and str(item.get("@type", "")).endswith("RetryInfo"):
-            match = _DURATION.match(str(item.get("retryDelay", "")))
-            if match:
-                return float(match.group(1))
-    return None

@@ -20,17 +20,11 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-import aiohttp
-from google import genai
-from google.genai import errors, types
+from google.genai import types
 from pydantic import BaseModel, Field
 
-from core.errors import LLMTimeout, LLMUnavailable
 from core.llm.contract import ChatMessage, ModelResponse, TokenUsage
-
-# The Gemini adapter's error mapping and text extraction are shared on purpose (same vendor).
-from core.llm.gemini import _map_error, _text
-from core.llm.settings import GEMINI_MODEL
+from core.llm.gemini_base import GeminiAdapter, response_text
 
 
 class GroundedSource(BaseModel):
@@ -45,24 +39,8 @@ class GroundedAnswer(BaseModel):
     sources: list[GroundedSource] = Field(default_factory=list)  # grounding order, unique URLs
 
 
-class GroundedGeminiModel:
+class GroundedGeminiModel(GeminiAdapter):
     """A ``Model`` whose output is a ``GroundedAnswer`` JSON document (whatever ``schema`` says)."""
-
-    def __init__(
-        self,
-        *,
-        api_key: str,
-        model: str = GEMINI_MODEL,
-        base_url: str | None = None,
-        provider: str = "gemini",
-        client: genai.Client | None = None,
-    ) -> None:
-        self.provider = provider
-        self.model_name = model
-        options = types.HttpOptions(
-            base_url=base_url or None, retry_options=types.HttpRetryOptions(attempts=1)
-        )
-        self._client = client or genai.Client(api_key=api_key, vertexai=False, http_options=options)
 
     async def request(
         self,
@@ -73,33 +51,13 @@ class GroundedGeminiModel:
         max_output_tokens: int | None,
         temperature: float,
     ) -> ModelResponse:
-        system = "\n\n".join(m.content for m in messages if m.role == "system")
-        contents = [
-            types.Content(role="model" if m.role == "assistant" else "user",
-                          parts=[types.Part(text=m.content)])
-            for m in messages
-            if m.role != "system"
-        ]
-        config = types.GenerateContentConfig(
-            system_instruction=system or None,
+        response = await self._generate(
+            messages,
+            timeout=timeout,
             tools=[types.Tool(google_search=types.GoogleSearch())],
             temperature=temperature,
             max_output_tokens=max_output_tokens,
-            http_options=types.HttpOptions(
-                timeout=max(1, int(timeout * 1000)),
-                retry_options=types.HttpRetryOptions(attempts=1),
-            ),
         )
-        try:
-            response = await self._client.aio.models.generate_content(
-                model=self.model_name, contents=contents, config=config
-            )
-        except TimeoutError:
-            raise LLMTimeout() from None
-        except errors.APIError as exc:
-            raise _map_error(exc) from None
-        except (OSError, aiohttp.ClientError):
-            raise LLMUnavailable() from None
         usage = response.usage_metadata
         input_tokens = output_tokens = 0
         if usage is not None:
@@ -112,15 +70,12 @@ class GroundedGeminiModel:
             model=response.model_version or self.model_name,
         )
 
-    async def aclose(self) -> None:
-        await self._client.aio.aclose()
-
 
 def grounded_answer(response: types.GenerateContentResponse) -> GroundedAnswer:
     """The answer text, Google's queries and the web sources, from the first candidate."""
     candidate = (response.candidates or [None])[0]
     metadata = candidate.grounding_metadata if candidate is not None else None
-    answer = GroundedAnswer(answer=_text(response))
+    answer = GroundedAnswer(answer=response_text(response))
     if metadata is None:
         return answer
     answer.queries = [q for q in metadata.web_search_queries or [] if q]
