@@ -59,10 +59,10 @@ class Alternative:
     text: str  # normalized, padded with spaces
     factor: float
     weak: bool  # a related term
+    words: tuple[str, ...] = ()
 
-    @property
-    def words(self) -> list[str]:
-        return self.text.split()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", tuple(self.text.split()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,20 @@ class QueryTerms:
 def compile_terms(params: SearchParams | None) -> QueryTerms:
     if params is None:
         return QueryTerms((), None)
+    key = (params.text, params.language, tuple(params.keywords), tuple(params.phrases), tuple(params.topics),
+           tuple(tuple(g) for g in params.synonym_groups))
+    cached = _COMPILED.get(key)
+    if cached is None:
+        if len(_COMPILED) >= 256:
+            _COMPILED.clear()
+        cached = _COMPILED[key] = _compile(params)
+    return cached
+
+
+_COMPILED: dict[tuple, QueryTerms] = {}  # the same query is scored against every candidate
+
+
+def _compile(params: SearchParams) -> QueryTerms:
     concepts: list[Concept] = []
     for qc in query_concepts(params):
         alts: dict[str, Alternative] = {}
@@ -136,12 +150,13 @@ class _Match:
 
 
 def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
-    return {
+    fields = {
         "name": normalize(repo.full_name.replace("/", " ")),
         "topics": normalize(" ".join(repo.topics)),
         "description": normalize(repo.description or ""),
         "readme": normalize(readme[:README_WINDOW]) if readme else " ",
     }
+    return {field: value for field, value in fields.items() if value != " " or field == "name"}
 
 
 def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match:
@@ -182,7 +197,7 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
     best = _Match()
     for field in ("name", "topics", "description"):
         for word in mentions:
-            if normalize(word) in fields[field] and PLACE_WEIGHTS[field] > best.score:
+            if normalize(word) in fields.get(field, " ") and PLACE_WEIGHTS[field] > best.score:
                 best = _Match(PLACE_WEIGHTS[field], field, language)
     return best
 
