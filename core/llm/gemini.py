@@ -11,30 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from google.genai import types
 from pydantic import BaseModel
 
-from core.llm.contract import ChatMessage, ModelResponse, TokenUsage
+from core.llm.contract import ModelResponse, TokenUsage
 from core.llm.gemini_base import GeminiAdapter, response_text
 
 
 class GeminiModel(GeminiAdapter):
-    async def request(
-        self,
-        messages: list[ChatMessage],
-        *,
-        schema: type[BaseModel],
-        timeout: float,
-        max_output_tokens: int | None,
-        temperature: float,
-    ) -> ModelResponse:
-        response = await self._generate(
-            messages,
-            timeout=timeout,
-            response_mime_type="application/json",
-            response_json_schema=gemini_schema(schema),
-            temperature=temperature,
-            max_output_tokens=max_output_tokens,
-        )
+    def _config(self, schema: type[BaseModel]) -> dict[str, Any]:
+        return {"response_mime_type": "application/json",
+                "response_json_schema": gemini_schema(schema)}
+
+    def _read(self, response: types.GenerateContentResponse) -> ModelResponse:
         usage = response.usage_metadata
         return ModelResponse(
             text=response_text(response),

@@ -1,31 +1,34 @@
 """What every ``google-genai`` adapter shares: the client, one call, its errors, its text.
 
 ``GeminiAdapter`` holds a ``genai.Client`` (the SDK's retries off, ``base_url`` for proxies,
-gateways and the tests' fake server) and makes one ``generate_content`` call from our chat
-messages (system messages become the system instruction) with the request's timeout. The SDK's
-errors become the ``core.errors`` LLM errors (``map_error``: 429 -> ``LLMRateLimited`` with the
-server's retry delay, 5xx / 408 / 409 -> ``LLMUnavailable``, the rest ``LLMRejected``). The
-adapters (``GeminiModel``, ``GroundedGeminiModel``) add their config and read the response.
+gateways and the tests' fake server) and serves ``Model.request`` with one ``generate_content``
+call from our chat messages (system messages become the system instruction) with the request's
+timeout. The SDK's errors become the ``core.errors`` LLM errors (``map_error``: 429 ->
+``LLMRateLimited`` with the server's retry delay, 5xx / 408 / 409 -> ``LLMUnavailable``, the rest
+``LLMRejected``). The adapters (``GeminiModel``, ``GroundedGeminiModel``) override ``_config``
+(what they add to the request) and ``_read`` (the ``ModelResponse`` of the answer).
 """
 
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from typing import Any
 
 import aiohttp
 from google import genai
 from google.genai import errors, types
+from pydantic import BaseModel
 
 from core.errors import LLMRateLimited, LLMRejected, LLMTimeout, LLMUnavailable
-from core.llm.contract import ChatMessage
+from core.llm.contract import ChatMessage, ModelResponse
 from core.llm.retry import retry_after_seconds
 from core.llm.settings import GEMINI_MODEL
 
 _DURATION = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)s\s*$")
 
 
-class GeminiAdapter:
+class GeminiAdapter(ABC):
     def __init__(
         self,
         *,
@@ -42,6 +45,29 @@ class GeminiAdapter:
         )
         # vertexai=False: never let GOOGLE_GENAI_USE_VERTEXAI in the environment switch backends.
         self._client = client or genai.Client(api_key=api_key, vertexai=False, http_options=options)
+
+    def _config(self, schema: type[BaseModel]) -> dict[str, Any]:
+        """What this adapter adds to the request's ``GenerateContentConfig``."""
+        return {}
+
+    @abstractmethod
+    def _read(self, response: types.GenerateContentResponse) -> ModelResponse:
+        """The ``ModelResponse`` (text, token usage, model) of a successful call."""
+
+    async def request(
+        self,
+        messages: list[ChatMessage],
+        *,
+        schema: type[BaseModel],
+        timeout: float,
+        max_output_tokens: int | None,
+        temperature: float,
+    ) -> ModelResponse:
+        response = await self._generate(
+            messages, timeout=timeout, temperature=temperature,
+            max_output_tokens=max_output_tokens, **self._config(schema),
+        )
+        return self._read(response)
 
     async def _generate(
         self, messages: list[ChatMessage], *, timeout: float, **config: Any

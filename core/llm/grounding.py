@@ -18,12 +18,13 @@ URL can reach a report unless Google's grounding metadata named it.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from google.genai import types
 from pydantic import BaseModel, Field
 
-from core.llm.contract import ChatMessage, ModelResponse, TokenUsage
+from core.llm.contract import ModelResponse, TokenUsage
 from core.llm.gemini_base import GeminiAdapter, response_text
 
 
@@ -42,22 +43,10 @@ class GroundedAnswer(BaseModel):
 class GroundedGeminiModel(GeminiAdapter):
     """A ``Model`` whose output is a ``GroundedAnswer`` JSON document (whatever ``schema`` says)."""
 
-    async def request(
-        self,
-        messages: list[ChatMessage],
-        *,
-        schema: type[BaseModel],
-        timeout: float,
-        max_output_tokens: int | None,
-        temperature: float,
-    ) -> ModelResponse:
-        response = await self._generate(
-            messages,
-            timeout=timeout,
-            tools=[types.Tool(google_search=types.GoogleSearch())],
-            temperature=temperature,
-            max_output_tokens=max_output_tokens,
-        )
+    def _config(self, schema: type[BaseModel]) -> dict[str, Any]:
+        return {"tools": [types.Tool(google_search=types.GoogleSearch())]}
+
+    def _read(self, response: types.GenerateContentResponse) -> ModelResponse:
         usage = response.usage_metadata
         input_tokens = output_tokens = 0
         if usage is not None:
