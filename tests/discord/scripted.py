@@ -10,8 +10,6 @@ from dataclasses import dataclass, field
 
 from bot.app import BotApp
 from core.agents.base import AgentContext, AgentResult
-from core.config import CoreSettings
-from core.coordinator import Coordinator
 from core.models import (
     Action,
     ActionKind,
@@ -27,9 +25,9 @@ from core.models import (
     Reply,
     ScoredRepository,
 )
-from core.service import ActionClick, BotService
-from core.store import MemoryConversationStore, MemoryEventDeduper
+from core.service import ActionClick
 from core.synth.base import Synthesis, SynthesisContext
+from tests.fakes.scripted_app import scripted_bot_app
 
 LONG_ANSWER_CHARS = 9_000
 LONG_SUGGESTION = (
@@ -188,16 +186,10 @@ class ScriptedResearch:
 
 
 def build_bot_app(*, step_delay: float = 0.0, research: ScriptedResearch | None = None) -> BotApp:
-    settings = CoreSettings()
-    store = MemoryConversationStore()
-    deduper = MemoryEventDeduper()
     agents = {
         Intent.SEARCH: SearchAgent(step_delay=step_delay), Intent.ANALYZE: ChatAgent(),
         Intent.COMPARE: ChatAgent(), Intent.CHAT: ChatAgent(), Intent.CLARIFY: ClarifyAgent(),
     }
-    coordinator = Coordinator(store=store, classifier=ScriptedClassifier(), agents=agents,
-                              synthesizer=PlainSynthesizer(), settings=settings)
-    research = research or ScriptedResearch(step_delay=step_delay)
-    service = BotService(coordinator, deduper=deduper, research=research)
-    return BotApp(env={}, settings=settings, service=service, store=store, deduper=deduper,
-                  source=None, catalog=None, classifier=ScriptedClassifier())  # type: ignore[arg-type]
+    return scripted_bot_app(classifier=ScriptedClassifier(), agents=agents,
+                            synthesizer=PlainSynthesizer(),
+                            research=research or ScriptedResearch(step_delay=step_delay))

@@ -10,8 +10,6 @@ from dataclasses import dataclass, field
 
 from bot.app import BotApp
 from core.agents.base import AgentContext, AgentResult
-from core.config import CoreSettings
-from core.coordinator import Coordinator
 from core.errors import NotAllowed, StaleAction
 from core.models import (
     Action,
@@ -28,9 +26,9 @@ from core.models import (
     ScoredRepository,
     TextEvent,
 )
-from core.service import ActionClick, BotService
-from core.store import MemoryConversationStore, MemoryEventDeduper
+from core.service import ActionClick
 from core.synth.base import Synthesis, SynthesisContext
+from tests.fakes.scripted_app import scripted_bot_app
 
 LONG_ANSWER_CHARS = 10_000
 
@@ -137,14 +135,8 @@ class FakeResearch:
 
 
 def build_bot_app(*, step_delay: float = 0.0, extra_steps: int = 0) -> BotApp:
-    store = MemoryConversationStore()
-    deduper = MemoryEventDeduper()
-    classifier = ScriptedClassifier()
     chat = ChatAgent()
     agents = {Intent.SEARCH: SearchAgent(step_delay, extra_steps), Intent.CHAT: chat,
               Intent.ANALYZE: chat, Intent.COMPARE: chat, Intent.CLARIFY: chat}
-    coordinator = Coordinator(store=store, classifier=classifier, agents=agents,
-                              synthesizer=ScriptedSynthesizer(), settings=CoreSettings())
-    service = BotService(coordinator, deduper=deduper, research=FakeResearch())
-    return BotApp(env={}, settings=CoreSettings(), service=service, store=store, deduper=deduper,
-                  source=None, catalog=None, classifier=classifier)  # type: ignore[arg-type]
+    return scripted_bot_app(classifier=ScriptedClassifier(), agents=agents,
+                            synthesizer=ScriptedSynthesizer(), research=FakeResearch())
