@@ -1,5 +1,7 @@
-"""RedisResearchStore: the ResearchStore contract (compare-and-swap, listing, feedback waits)
-on the real Redis, and a plan made on one instance approved and run on another."""
+"""RedisResearchStore on the real Redis: the ResearchStore contract (compare-and-swap, update
+retries, hostile ids, listing, feedback waits: the suite in ``tests/research/test_store.py``), what
+only Redis does (expiry, unreadable hashes, racing instances), and a plan made on one instance
+approved and run on another."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import asyncio
 
 import pytest
 
-from core.errors import InvalidId, SessionNotFound, StaleAction, VersionConflict
+from core.errors import InvalidId, SessionNotFound, StaleAction
 from core.models import ActionKind, CollectingSink, ConversationKey
 from core.research import ResearchSettings, ResearchStatus, build_research_service
 from core.research.models import Decision, ResearchSession
@@ -17,31 +19,25 @@ from core.research.store import new_session_id, update
 from core.service import ActionClick
 from tests.research.conftest import DEEP_GOAL
 from tests.research.fakes import FakeRepoSource
+from tests.research.test_store import (  # noqa: F401 - the ResearchStore contract, run on Redis
+    test_feedback_wait_markers,
+    test_hostile_ids_are_refused,
+    test_list_filters_by_status,
+    test_save_checks_the_expected_version,
+    test_update_retries_on_conflict_and_never_loses_a_change,
+)
 
 KEY = ConversationKey(platform="test", channel="C1", thread="T1")
 S = ResearchStatus
 
 
+@pytest.fixture
+def store(redis_client, prefix) -> RedisResearchStore:  # type: ignore[no-untyped-def]
+    return RedisResearchStore(redis_client, prefix=prefix)
+
+
 def _session() -> ResearchSession:
     return ResearchSession(id=new_session_id(), query="goal", requester="U1", key=KEY)
-
-
-async def test_compare_and_swap_versions(redis_client, prefix) -> None:
-    store = RedisResearchStore(redis_client, prefix=prefix)
-    session = _session()
-    await store.save(session, expected_version=0)
-    assert session.version == 1
-    with pytest.raises(VersionConflict):
-        await store.save(_session().model_copy(update={"id": session.id}), expected_version=0)
-    stale = await store.get(session.id)
-    session.query = "changed"
-    await store.save(session, expected_version=1)
-    stale.query = "lost update"
-    with pytest.raises(VersionConflict):
-        await store.save(stale, expected_version=1)
-    assert stale.version == 1  # a refused write leaves the caller's copy as it was
-    loaded = await store.get(session.id)
-    assert loaded.query == "changed" and loaded.version == 2
 
 
 async def test_unknown_and_hostile_ids(redis_client, prefix) -> None:
@@ -72,18 +68,6 @@ async def test_listing_follows_status_and_expiry(redis_client, prefix) -> None:
     await redis_client.delete(f"{prefix}research:s:{done.id}")  # as if it expired
     assert [s.id for s in await store.list_sessions()] == [running.id]
     assert await redis_client.zcard(f"{prefix}research:all") == 1  # the index forgot it too
-
-
-async def test_feedback_waits(redis_client, prefix) -> None:
-    store = RedisResearchStore(redis_client, prefix=prefix)
-    sid = new_session_id()
-    assert await store.feedback_wait("slack:T1:C1:1.2") is None
-    await store.set_feedback_wait("slack:T1:C1:1.2", sid)
-    assert await store.feedback_wait("slack:T1:C1:1.2") == sid
-    await store.set_feedback_wait("slack:T1:C1:1.2", None)
-    assert await store.feedback_wait("slack:T1:C1:1.2") is None
-    with pytest.raises(InvalidId):
-        await store.set_feedback_wait("../x", sid)
 
 
 async def test_twenty_racing_approvals_apply_exactly_once(redis_client, prefix) -> None:

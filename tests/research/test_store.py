@@ -1,4 +1,7 @@
-"""Session storage: compare-and-swap writes, isolation, hostile ids, crashes mid-write."""
+"""Session storage: compare-and-swap writes, isolation, hostile ids, crashes mid-write.
+
+The tests taking a ``store`` are the ``ResearchStore`` contract: they run here on the file and
+memory stores and in ``tests/redis/test_research_store.py`` on Redis."""
 
 from __future__ import annotations
 
@@ -44,7 +47,8 @@ async def test_save_checks_the_expected_version(store) -> None:  # type: ignore[
     stale.query = "lost update"
     with pytest.raises(VersionConflict):
         await store.save(stale, expected_version=1)
-    assert (await store.get(session.id)).query == "changed"
+    loaded = await store.get(session.id)
+    assert loaded.query == "changed" and loaded.version == 2
     assert stale.version == 1  # a refused write leaves the caller's copy as it was
 
 
