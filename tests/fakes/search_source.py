@@ -2,7 +2,8 @@
 
 Search behaves like GitHub's: concepts ANDed, synonyms ORed, language / star / push-date
 filters, sorted by stars, last push, or best match. Each sort can be scripted to fail or to be
-slow, per-repo signal/README calls can fail, and every call is recorded.
+slow, per-repo signal/README calls can fail, and every call is recorded
+(``tests.fakes.recording_source``, shared with ``MemorySource``).
 
     source = SearchSource([repo("a/tiny-state", 40, "state management")])
     source.fail_sort["updated"] = SourceUnavailable()
@@ -12,13 +13,12 @@ slow, per-repo signal/README calls can fail, and every call is recorded.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from datetime import UTC, date, datetime
 
-from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
 from core.sources.base import SearchResults, SignalDepth, SourceInfo
+from tests.fakes.recording_source import RecordingSource
 
 
 def repo(full_name: str, stars: int, description: str = "", language: str | None = "Python", **kw) -> Repository:
@@ -34,7 +34,7 @@ def _concepts(params: SearchParams) -> list[list[str]]:
     return out
 
 
-class SearchSource:
+class SearchSource(RecordingSource):
     def __init__(
         self,
         repos: Iterable[Repository] = (),
@@ -44,38 +44,18 @@ class SearchSource:
         latency: float = 0.0,
         calls_per_hour: int | None = None,
     ) -> None:
-        self._info = SourceInfo(kind=kind, snapshot_date=snapshot_date, label=kind,  # type: ignore[arg-type]
-                                calls_per_hour=calls_per_hour)
-        self.repos = {r.full_name.lower(): r for r in repos}
-        self.signals: dict[str, RepoSignals] = {}
-        self.readmes: dict[str, str] = {}
-        self.latency = latency
+        info = SourceInfo(kind=kind, snapshot_date=snapshot_date, label=kind,  # type: ignore[arg-type]
+                          calls_per_hour=calls_per_hour)
+        super().__init__(info, repos=repos, latency=latency)
         self.fail_sort: dict[str, Exception] = {}
         self.delay_sort: dict[str, float] = {}
         self.fail_repo: dict[str, Exception] = {}
         self.incomplete_sorts: set[str] = set()  # searches answered with incomplete=True
         self.searches: list[tuple[SearchParams, str]] = []
-        self.calls: list[tuple[str, str]] = []
-        self.depths: list[tuple[str, SignalDepth]] = []  # (full name, depth) of each get_signals
-        self.in_flight = 0
-        self.max_in_flight = 0
-
-    @property
-    def info(self) -> SourceInfo:
-        return self._info
-
-    async def _call(self, method: str, key: str, delay: float = 0.0) -> None:
-        self.calls.append((method, key))
-        self.in_flight += 1
-        self.max_in_flight = max(self.max_in_flight, self.in_flight)
-        try:
-            await asyncio.sleep(delay or self.latency)
-        finally:
-            self.in_flight -= 1
 
     async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
         self.searches.append((params, sort))
-        await self._call("search", sort, self.delay_sort.get(sort, 0.0))
+        await self._enter("search", sort, self.delay_sort.get(sort, 0.0))
         if sort in self.fail_sort:
             raise self.fail_sort[sort]
         concepts = _concepts(params)
@@ -98,20 +78,9 @@ class SearchSource:
             found.sort(key=lambda r: r.stars, reverse=True)
         return SearchResults(found[:limit], incomplete=sort in self.incomplete_sorts)
 
-    async def get_repo(self, full_name: str) -> Repository:
-        await self._call("get_repo", full_name)
-        found = self.repos.get(full_name.lower())
-        if found is None:
-            raise RepoNotFound(full_name)
-        return found
-
     async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         self.depths.append((full_name, depth))
-        await self._call("get_signals", full_name)
+        await self._enter("get_signals", full_name)
         if full_name.lower() in self.fail_repo:
             raise self.fail_repo[full_name.lower()]
         return self.signals.get(full_name.lower(), RepoSignals())
-
-    async def get_readme(self, full_name: str) -> str | None:
-        await self._call("get_readme", full_name)
-        return self.readmes.get(full_name.lower())
