@@ -22,6 +22,10 @@ def report(label: str, value: float, unit: str, target: float | None = None, *, 
     print(line, flush=True)
 
 
-def latency_report(label: str, samples_ms: list[float], p95_target_ms: float | None = None) -> None:
-    report(f"{label} p50", statistics.median(samples_ms), "ms")
-    report(f"{label} p95", percentile(samples_ms, 95), "ms", p95_target_ms)
+def latency_report(
+    label: str, samples: list[float], target: float | None = None, *, unit: str = "ms",
+    tail: float = 95,
+) -> None:
+    """The median and a tail percentile (p95 unless told), the tail against ``target``."""
+    report(f"{label} p50", statistics.median(samples), unit)
+    report(f"{label} p{tail:g}", percentile(samples, tail), unit, target)

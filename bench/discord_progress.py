@@ -26,7 +26,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bench._util import percentile, report
+from bench._util import latency_report, report
 from bot.discord import DiscordBackend
 from bot.discord.settings import DiscordSettings
 from tests.discord.scripted import ChatAgent, build_bot_app
@@ -84,8 +84,7 @@ def _report(fake: FakeDiscord, questions: list, records: list, events: int, elap
     report("edit reduction vs naive", (events + 1) / statistics.mean(edits), "x")
     report("min gap between edits of one message", min(gaps) if gaps else float("inf"), "s",
            MIN_GAP_TARGET_S, lower_is_better=False)
-    report("interaction ack p50", statistics.median(acks), "ms")
-    report("interaction ack p99", percentile(acks, 99), "ms", ACK_TARGET_MS)
+    latency_report("interaction ack", acks, ACK_TARGET_MS, tail=99)
     report("interactions answered", len(acks), "of", len(records), lower_is_better=False)
 
 

@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-from bench._util import percentile, report
+from bench._util import latency_report, report
 from tests.reliability.conftest import open_cluster
 from tests.reliability.load import run_load
 
@@ -48,8 +47,7 @@ async def _layout(label: str, conversations: int, edit_interval: float, *, insta
     report("missing (no answer)", len(result.missing), "conv", 0)
     report("cross-talk (wrong or mixed thread)", len(result.cross_talk), "conv", 0)
     if latencies:
-        report("latency p50", statistics.median(latencies), "s")
-        report("latency p95", percentile(latencies, 95), "s", P95_TARGET_S)
+        latency_report("latency", latencies, P95_TARGET_S, unit="s")
         report("latency max", last, "s")
         report("events/s (answered mentions / time to last answer)", conversations / last, "ev/s")
     for n, (idle, peak) in enumerate(zip(before, after, strict=True)):

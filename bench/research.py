@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from bench._util import latency_report, percentile, report
+from bench._util import latency_report, report
 from core.models import ConversationKey
 from core.research import ResearchSettings, build_research_service
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer, load_labelled
@@ -99,8 +98,7 @@ async def llm_turns(latency: float, label: str, target: float | None) -> None:
 
     results = await asyncio.gather(*(one(g) for g in _goals()[:40]))  # concurrent: the latency is a sleep
     seconds = [r[0] for r in results]
-    report(f"{label} p50", statistics.median(seconds), "s")
-    report(f"{label} p95", percentile(seconds, 95), "s", target)
+    latency_report(label, seconds, target, unit="s")
     served = {f"{a}/{p}" for _, a, p in results}
     print(f"    analysis/plan served by: {', '.join(sorted(served))}; {len(llm.calls)} LLM calls")
 
