@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.models import SearchParams
-from core.search.synonyms import GENERIC, QUALIFIERS, related_terms
+from core.search.synonyms import GENERIC, QUALIFIERS, language_mentions, related_terms
 
 Role = Literal["core", "qualifier", "generic"]
 _WORD = re.compile(r"[a-z0-9+#]+")
@@ -103,3 +103,18 @@ def adjacent_pairs(params: SearchParams) -> list[str]:
         if a is not None and b is not None and a != b and max(a, b) >= 0:
             pairs.append(f"{left} {right}")
     return list(dict.fromkeys(pairs))
+
+
+def language_mention_params(params: SearchParams) -> SearchParams | None:
+    """The core concepts with the language *named in the text* instead of the language filter
+    ("python linter": a linter for Python, whatever it is written in; "css framework"). None
+    without a language, a core concept, or a searchable name for the language (C, R, C++)."""
+    if not params.language:
+        return None
+    words = [w for w in language_mentions(params.language) if w.isalnum()]
+    core = [c for c in query_concepts(params) if c.role == "core"]
+    if not words or not core:
+        return None
+    terms = list(dict.fromkeys([*(a for c in core for a in c.strong), *adjacent_pairs(params)]))
+    update = {"language": None, "keywords": words[:1], "phrases": [], "topics": [], "synonym_groups": [terms]}
+    return params.model_copy(update=update)

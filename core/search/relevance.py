@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
-from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES
+from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
@@ -31,8 +31,6 @@ FAMILY_FACTOR = 0.9  # a language of the requested one's family (TypeScript for 
 ROLE_WEIGHTS: dict[str, float] = {"core": 1.0, "phrase": 0.5, "qualifier": 0.5, "generic": 0.25}
 LANGUAGE_WEIGHT = 0.5  # the requested language is a qualifier (a concept of its own when alone)
 README_WINDOW = 20_000  # characters of README searched
-# languages whose name is an everyday word: a mention in a description says nothing
-_UNMENTIONABLE = {"go": ("golang",), "c": (), "r": (), "d": (), "dm": ()}
 
 TIER_ALL_CORE = 0  # relevance tiers (``_tier``): 0 is everything asked for, 8+ only qualifiers
 TIER_QUALIFIERS_ONLY = 8
@@ -59,6 +57,7 @@ class Alternative:
     text: str  # normalized, padded with spaces
     factor: float
     weak: bool  # a related term
+    shown: str = ""  # as the query wrote it, for the reason
     words: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -116,7 +115,7 @@ def _compile(params: SearchParams) -> QueryTerms:
                 continue
             weak = rank > 0 and word.lower() in qc.related
             factor = 1.0 if rank == 0 else RELATED_FACTOR if weak else EQUIVALENT_FACTOR
-            alts[text] = Alternative(text, factor, weak)
+            alts[text] = Alternative(text, factor, weak, word.lower())
         if alts:
             concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
     concepts += _adjacent_phrases(params, concepts)
@@ -130,7 +129,7 @@ def _adjacent_phrases(params: SearchParams, concepts: list[Concept]) -> list[Con
     for pair in adjacent_pairs(params):
         text = normalize(pair)
         if len(text.split()) == 2 and all(text not in (a.text for a in c.alternatives) for c in concepts):
-            found.setdefault(text, Concept(text.strip(), (Alternative(text, 1.0, False),), "phrase"))
+            found.setdefault(text, Concept(pair, (Alternative(text, 1.0, False, pair),), "phrase"))
     return list(found.values())
 
 
@@ -175,7 +174,7 @@ def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match
             else:
                 continue
             if score > best.score:
-                best = _Match(score, field, alt.text.strip(), alt.weak)
+                best = _Match(score, field, alt.shown or alt.text.strip(), alt.weak)
     return best
 
 
@@ -192,8 +191,7 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
         return _Match(1.0, "language", language)
     if repo.language in LANGUAGE_FAMILY.get(language, ()):
         return _Match(FAMILY_FACTOR, "language", f"{language} ({repo.language})")
-    key = language.lower()
-    mentions = _UNMENTIONABLE.get(key, (key,))
+    mentions = language_mentions(language)
     best = _Match()
     for field in ("name", "topics", "description"):
         for word in mentions:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
-from core.search.concepts import core_search_params, query_concepts
+from core.search.concepts import core_search_params, language_mention_params, query_concepts
 from core.search.synonyms import related_terms
 from core.sources.base import RepoSource
 
@@ -115,6 +115,9 @@ def strategies(params: SearchParams) -> list[Strategy]:
     core = core_search_params(precise)
     if core is not None:
         plan.append(Strategy("core-concepts", core, "best"))
+    named = language_mention_params(precise)
+    if named is not None:
+        plan.append(Strategy("language-named", named, "best"))
     return plan
 
 

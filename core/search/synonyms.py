@@ -119,6 +119,16 @@ QUALIFIER_LANGUAGES: dict[str, frozenset[str]] = {
     ]
     for word in words.split()
 }
+# how a description names a language; () when its name is an everyday word or letter
+_LANGUAGE_MENTIONS: dict[str, tuple[str, ...]] = {"go": ("golang",), "c": (), "r": (), "d": (), "dm": ()}
+
+
+def language_mentions(language: str) -> tuple[str, ...]:
+    """Words that name ``language`` in a description ("golang" for Go; nothing for C or R)."""
+    key = language.lower()
+    return _LANGUAGE_MENTIONS.get(key, (key,))
+
+
 # a language a query names also covers these (most JavaScript libraries are written in TypeScript)
 LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {"JavaScript": ("TypeScript",)}
 
