@@ -1,13 +1,17 @@
 """The Scout: candidates for a query from several search strategies run in parallel.
 
 Strategies (one source search each): *most-starred* and *recently-active* run the precise query
-(concepts ANDed, synonyms ORed) sorted two ways; *expanded-synonyms* ORs every concept and its
-synonyms for recall, sorted by best match. Results are merged and de-duplicated; archived repos
-and forks are dropped. When fewer than ``min_results`` remain, filters are relaxed one step at a
-time (phrases -> keywords, recency, star range, language) with a single broad search per step,
-and each relaxation is reported in ``notes``. A failing or slow strategy costs only its own
-results: the report is flagged ``partial`` and keeps the reason; so is a search the source
-flags as incomplete (GitHub's ``incomplete_results``), with a note.
+(concepts ANDed, each with the user's word and its equivalents ORed -- no related terms) sorted
+two ways; *core-concepts* ORs the core concepts (``core.search.concepts``: no qualifiers such as
+"react") and the query's adjacent phrases, by best match; with a language, *language-named*
+searches the core concepts with the language named in the text instead of the filter ("python
+linter" finds a linter written in Rust). Results are merged and de-duplicated; archived repos
+and forks are dropped. When fewer than ``min_results`` remain, the search is widened one step at
+a time, one search per step, and each step is reported in ``notes``: the words of multi-word
+terms apart, the related terms, phrases -> keywords, recency, star range, and last the language.
+A failing or slow strategy costs only its own results: the report is flagged ``partial`` and
+keeps the reason; so is a search the source flags as incomplete (GitHub's
+``incomplete_results``), with a note. Details: ``core/search/SCORING.md``.
 """
 
 from __future__ import annotations
