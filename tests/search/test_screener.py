@@ -197,3 +197,26 @@ async def test_a_plentiful_budget_fetches_signals() -> None:
     src = SearchSource(candidates, calls_per_hour=5000)
     report = await Screener(src).screen(candidates, PARAMS, now=NOW, deadline=deadline())
     assert len(src.depths) == 3 and not any("without a token" in n for n in report.notes)
+
+
+async def test_searches_already_spent_leave_fewer_candidates_to_fetch() -> None:
+    candidates = big_and_small()
+    src = SearchSource(candidates)
+    await Screener(src).screen(candidates, PARAMS, now=NOW, deadline=deadline(), searches=7)
+    assert len(src.depths) == (40 - 7) // 3  # 11: the cold search stays within 40 GitHub calls
+    offline = SearchSource(candidates, kind="catalog")  # a snapshot costs nothing per candidate
+    await Screener(offline).screen(candidates, PARAMS, now=NOW, deadline=deadline(), searches=7)
+    assert len(offline.depths) == 12
+
+
+async def test_results_are_ranked_by_relevance_tier_first() -> None:
+    candidates = [
+        repo("react/react", 240_000, "The library for web and native user interfaces.", "JavaScript"),
+        repo("pmndrs/zustand", 58_000, "Bear necessities for state management in React", "TypeScript"),
+        repo("tiny/signals", 300, "Tiny state management for React", "TypeScript"),
+    ]
+    params = SearchParams(text="react state management", keywords=["react"], synonym_groups=[["state management"]])
+    report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
+    # a 300-star state-management library before React itself, which only matches the qualifier
+    assert [i.full_name for i in report.items] == ["pmndrs/zustand", "tiny/signals", "react/react"]
+    assert report.items[-1].scores.relevance == 0

@@ -304,3 +304,31 @@ async def test_an_incomplete_github_search_is_partial_with_a_note() -> None:
     source.incomplete_sorts.add("stars")
     data = (await team(source).run(context("find React state management libraries")[0])).data
     assert data.meta.partial and any("ran out of time on its side" in n for n in data.meta.notes)
+
+
+@pytest.mark.parametrize(
+    ("message", "first", "absent"),  # queries of the "dev" half of tests/search/data/relevance.jsonl
+    [
+        # the core concept leads; a qualifier or a related term alone does not carry a result
+        ("popular golang orm", "go-gorm/gorm", {"prometheus/prometheus", "milvus-io/milvus", "cockroachdb/cockroach"}),
+        ("python linter", "astral-sh/ruff", set()),  # a linter for Python, written in Rust
+        ("neovim plugin manager", "folke/lazy.nvim", {"github/copilot.vim", "lervag/vimtex", "neovim/neovim"}),
+    ],
+)
+async def test_catalog_core_concept_first(catalog_team: SearchTeam, message: str, first: str,
+                                          absent: set[str]) -> None:
+    ctx, _ = context(message)
+    names = [i.full_name for i in (await catalog_team.run(ctx)).data.items]
+    assert names[0] == first
+    assert not absent & set(names[:3])
+
+
+async def test_catalog_language_family_and_widening_in_words(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("javascript testing framework")
+    names = [i.full_name for i in (await catalog_team.run(ctx)).data.items][:5]
+    assert {"jestjs/jest", "microsoft/playwright", "cypress-io/cypress"} <= set(names)  # TypeScript counts
+    ctx, _ = context("rust web framework")
+    data = (await catalog_team.run(ctx)).data
+    names = [i.full_name for i in data.items][:3]
+    assert names[0] == "rwf2/Rocket" and "yewstack/yew" in names  # "framework ... for ... web applications"
+    assert any("matched the words of 'web framework' separately" in n for n in data.meta.notes)

@@ -1,0 +1,91 @@
+"""Relevance to the query: the core concept carries a result, qualifiers only adjust it."""
+
+from __future__ import annotations
+
+from core.models import Repository, SearchParams
+from core.search.concepts import adjacent_pairs, core_search_params, language_mention_params, query_concepts
+from core.search.relevance import TIER_ALL_CORE, TIER_QUALIFIERS_ONLY, compile_terms, relevance
+from core.search.translator import RuleBasedTranslator
+
+RULES = RuleBasedTranslator()
+
+
+def rel(text: str, name: str, description: str, language: str | None = "TypeScript", readme: str | None = None):
+    params = RULES.translate_sync(text)
+    result = relevance(Repository(full_name=name, description=description, language=language),
+                       compile_terms(params), readme)
+    assert result is not None
+    return result
+
+
+def test_roles_core_concept_versus_qualifiers() -> None:
+    roles = {c.label: c.role for c in query_concepts(RULES.translate_sync("react state management"))}
+    assert roles == {"state management": "core", "react": "qualifier"}
+    roles = {c.label: c.role for c in query_concepts(RULES.translate_sync("kubernetes dashboard"))}
+    assert roles == {"dashboard": "core", "kubernetes": "qualifier"}
+    # nothing but qualifiers and generic words: they become the core
+    assert {c.role for c in query_concepts(RULES.translate_sync("react"))} == {"core"}
+    assert {c.role for c in query_concepts(SearchParams(keywords=["desktop", "framework"]))} == {"core"}
+
+
+def test_a_qualifier_alone_does_not_carry_a_result() -> None:
+    react = rel("react state management", "react/react", "The library for web and native user interfaces.",
+                "JavaScript")
+    zustand = rel("react state management", "pmndrs/zustand", "Bear necessities for state management in React")
+    redux = rel("react state management", "reduxjs/redux", "A JS library for predictable global state management")
+    assert react.score == 0 and react.tier >= TIER_QUALIFIERS_ONLY
+    assert react.reason.startswith("matches only 'react'") and "no match for 'state management'" in react.reason
+    assert zustand.tier == TIER_ALL_CORE and zustand.score > redux.score > react.score
+    # redux does not say "React", but TypeScript implies it (weakly): still the top tier
+    assert redux.tier == TIER_ALL_CORE and "implied by its language (TypeScript)" in redux.reason
+
+
+def test_a_core_match_in_another_ecosystem_is_a_lower_tier() -> None:
+    bloc = rel("flutter state management", "felangel/bloc", "A predictable state management library", "Dart")
+    zustand = rel("flutter state management", "pmndrs/zustand", "Bear necessities for state management in React")
+    assert bloc.tier == TIER_ALL_CORE < zustand.tier < TIER_QUALIFIERS_ONLY
+
+
+def test_equivalents_count_more_than_related_terms() -> None:
+    container = rel("state management", "a/b", "A predictable state container")
+    store = rel("state management", "a/c", "An app store for releases")
+    assert container.score > store.score > 0
+    assert container.tier == TIER_ALL_CORE and store.tier > TIER_ALL_CORE  # only a related term: partial
+    assert "(weak)" in store.reason
+
+
+def test_phrase_beats_scattered_words_beats_head_word() -> None:
+    phrase = rel("web framework", "a/b", "A web framework for Python", "Python")
+    scattered = rel("web framework", "a/c", "The micro framework for building web applications", "Python")
+    head = rel("web framework", "a/d", "FastAPI framework, high performance", "Python")
+    assert phrase.score > scattered.score > head.score > 0
+    assert scattered.tier == TIER_ALL_CORE and head.tier > TIER_ALL_CORE
+
+
+def test_adjacent_query_words_are_a_phrase() -> None:
+    params = RULES.translate_sync("vector database")
+    assert "vector database" in adjacent_pairs(params)
+    together = rel("vector database", "a/b", "A cloud-native vector database")
+    apart = rel("vector database", "a/c", "Vector graphics editor with a database of shapes")
+    assert together.score > apart.score
+    assert adjacent_pairs(RULES.translate_sync("desktop app framework")) == ["desktop app", "app framework"]
+
+
+def test_the_language_is_a_qualifier_its_family_and_mentions_count() -> None:
+    same = rel("javascript testing framework", "a/b", "Delightful JavaScript Testing.", "JavaScript")
+    family = rel("javascript testing framework", "a/c", "Delightful JavaScript Testing.", "TypeScript")
+    other = rel("javascript testing framework", "a/d", "Delightful Testing.", "Go")
+    assert same.score >= family.score > other.score and family.tier <= other.tier
+    ruff = rel("python linter", "astral-sh/ruff", "An extremely fast Python linter, written in Rust.", "Rust")
+    biome = rel("python linter", "biomejs/biome", "A linter for web projects", "Rust")
+    assert ruff.tier == TIER_ALL_CORE < biome.tier and "'Python' in description" in ruff.reason
+
+
+def test_search_shapes_for_the_core_and_the_named_language() -> None:
+    core = core_search_params(RULES.translate_sync("react state management"))
+    assert core is not None and core.keywords == [] and "react" not in core.synonym_groups[0]
+    assert core.synonym_groups[0][:2] == ["state management", "state manager"]
+    named = language_mention_params(RULES.translate_sync("python linter"))
+    assert named is not None and named.language is None and named.keywords == ["python"]
+    assert language_mention_params(RULES.translate_sync("c++ json library")) is None  # "c" is no search term
+    assert language_mention_params(RULES.translate_sync("golang orm")).keywords == ["golang"]
