@@ -12,25 +12,12 @@ at all; its search took 30-45 s per uncached query against an 8-10 s target.
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Sequence
 
+from bench._turns import coordinator, timed_turn
 from bench._util import latency_report, report
-from core.agents.auditor import Auditor
-from core.agents.comparator import Comparator
 from core.catalog import Catalog
-from core.coordinator import Coordinator, IncomingMessage
 from core.github import build_source
-from core.models import (
-    Classification,
-    Comparison,
-    ConversationKey,
-    Intent,
-    Message,
-    RepoDetailData,
-)
-from core.store import MemoryConversationStore
-from core.synth import DefaultSynthesizer
+from core.models import Classification, Comparison, Intent, RepoDetailData, Reply
 from tests.fakes.github import FakeGitHub
 
 LATENCY = 0.15
@@ -42,45 +29,13 @@ COMPARE = [
 ]
 
 
-class ScriptedClassifier:
-    """Classifies every message as the benchmark says (the classifier has its own benchmark)."""
-
-    def __init__(self) -> None:
-        self.next: Classification | None = None
-
-    async def classify(self, message: str, history: Sequence[Message]) -> Classification:
-        assert self.next is not None
-        return self.next
-
-
-class _Idle:
-    name = "idle"
-
-    async def run(self, ctx):  # noqa: ANN001, ANN202 - never called in this benchmark
-        raise AssertionError("unexpected intent")
-
-
 async def _turn(gh: FakeGitHub, catalog: Catalog, intent: Intent, repos: list[str],
-                text: str) -> tuple[float, int, object]:
+                text: str) -> tuple[float, int, Reply]:
     source = build_source(gh.env(), catalog.source())
-    classifier = ScriptedClassifier()
-    classifier.next = Classification(intent=intent, confidence=0.99, repos=repos)
-    coordinator = Coordinator(
-        store=MemoryConversationStore(),
-        classifier=classifier,
-        agents={Intent.SEARCH: _Idle(), Intent.ANALYZE: Auditor(source),
-                Intent.COMPARE: Comparator(source), Intent.CHAT: _Idle(), Intent.CLARIFY: _Idle()},
-        synthesizer=DefaultSynthesizer(),
-    )
-    calls_before = len(gh.calls)
-    started = time.perf_counter()
-    reply = await coordinator.handle(IncomingMessage(
-        key=ConversationKey(platform="bench", channel="c", thread=str(time.perf_counter_ns())),
-        text=text,
-    ))
-    elapsed = (time.perf_counter() - started) * 1000
+    classification = Classification(intent=intent, confidence=0.99, repos=repos)
+    result = await timed_turn(gh, coordinator(source, classification), text)
     await source.aclose()
-    return elapsed, len(gh.calls) - calls_before, reply
+    return result
 
 
 async def _run() -> None:

@@ -22,30 +22,15 @@ from __future__ import annotations
 import asyncio
 import re
 import statistics
-import time
 from collections import Counter
-from collections.abc import Sequence
 
+from bench._turns import coordinator, timed_turn
 from bench._util import latency_report, report
-from core.agents.auditor import Auditor
-from core.agents.comparator import Comparator
 from core.agents.search import SearchTeam
 from core.catalog import Catalog
-from core.coordinator import Coordinator, IncomingMessage
 from core.github import FallbackSource, build_source
-from core.models import (
-    Classification,
-    Comparison,
-    ConversationKey,
-    Intent,
-    Message,
-    RepoDetailData,
-    RepoList,
-    Reply,
-)
+from core.models import Classification, Comparison, Intent, RepoDetailData, RepoList, Reply
 from core.sources.base import RepoSource
-from core.store import MemoryConversationStore
-from core.synth import DefaultSynthesizer
 from tests.fakes.github import FakeGitHub
 
 LATENCY = 0.15
@@ -70,41 +55,9 @@ ANONYMOUS_CORE_BUDGET = 0  # anonymous search: core calls per cold turn (search 
 BEFORE = "before signal depths: 188 calls per cold search turn (12 candidates x ~15 calls + 3 searches)"
 
 
-class ScriptedClassifier:
-    def __init__(self, classification: Classification) -> None:
-        self.classification = classification
-
-    async def classify(self, message: str, history: Sequence[Message]) -> Classification:
-        return self.classification
-
-
-class _Idle:
-    name = "idle"
-
-    async def run(self, ctx):  # noqa: ANN001, ANN202 - never called here
-        raise AssertionError("unexpected intent")
-
-
-def _coordinator(source: RepoSource, classification: Classification) -> Coordinator:
-    return Coordinator(
-        store=MemoryConversationStore(),
-        classifier=ScriptedClassifier(classification),
-        agents={Intent.SEARCH: SearchTeam(source), Intent.ANALYZE: Auditor(source),
-                Intent.COMPARE: Comparator(source), Intent.CHAT: _Idle(), Intent.CLARIFY: _Idle()},
-        synthesizer=DefaultSynthesizer(),
-    )
-
-
 async def _turn(gh: FakeGitHub, source: RepoSource, classification: Classification,
                 text: str) -> tuple[float, int, Reply]:
-    coordinator = _coordinator(source, classification)
-    before = len(gh.calls)
-    started = time.perf_counter()
-    reply = await coordinator.handle(IncomingMessage(
-        key=ConversationKey(platform="bench", channel="c", thread=str(time.perf_counter_ns())),
-        text=text,
-    ))
-    return (time.perf_counter() - started) * 1000, len(gh.calls) - before, reply
+    return await timed_turn(gh, coordinator(source, classification, search=SearchTeam(source)), text)
 
 
 def _endpoint(path: str) -> str:
