@@ -24,6 +24,7 @@ _WORD = re.compile(r"[a-z0-9+#]+")
 PLACE_WEIGHTS: dict[str, float] = {"name": 1.0, "topics": 0.9, "description": 0.8, "readme": 0.5}
 EQUIVALENT_FACTOR = 0.85  # an equivalent of the user's word ("state container" for "state management")
 RELATED_FACTOR = 0.35  # a related, broader term ("store"): weak evidence
+NAME_PART = 0.85  # the term is only part of the name ("laravel-ide-helper" for "ide")
 SCATTERED_FACTOR = 0.6  # every word of a multi-word term, but not side by side
 HEAD_FACTOR = 0.3  # only the last word of the user's multi-word term ("framework" of "web framework"): weak
 IMPLIED_QUALIFIER = 0.5  # a qualifier not written but implied by the language (Dart -> "flutter")
@@ -163,8 +164,10 @@ def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match
     for alt in concept.alternatives:
         for field, value in fields.items():
             worth = PLACE_WEIGHTS[field] * alt.factor
-            if alt.text in value or (field == "name" and alt.text.replace(" ", "") == compact_name):
+            if field == "name" and alt.text.replace(" ", "") == compact_name:
                 score = worth
+            elif alt.text in value:
+                score = worth * (NAME_PART if field == "name" else 1.0)
             elif concept.role != "phrase" and len(alt.words) > 1 and all(f" {w} " in value for w in alt.words):
                 score = worth * SCATTERED_FACTOR
             elif concept.role != "phrase" and alt.factor == 1.0 and len(alt.words) > 1 and f" {alt.words[-1]} " in value:

@@ -3,7 +3,8 @@
 ``SYNONYMS``: one entry per concept, ``(triggers, equivalents, related)``.
 
 - *triggers* are found in the user's words (the first one found leads the group);
-- *equivalents* say the same thing ("state container" for "state management") and count almost
+- *equivalents* say the same thing ("state container" for "state management"), or something
+  narrower that is still what was asked ("deep learning" for "machine learning"), and count almost
   as much as the user's own word;
 - *related* terms are broader or neighbouring ("store", "database" for an ORM): they widen the
   search but are weak evidence of relevance (see SCORING.md, "Relevance").
@@ -30,7 +31,7 @@ SYNONYMS: list[Entry] = [
      ("web application framework", "micro framework", "microframework", "api framework"),
      ("http server", "web server", "rest api")),
     (("web server", "http server"), ("webserver",), ("reverse proxy", "web framework")),
-    (("machine learning", "ml"), ("machine learning framework",), ("deep learning",)),
+    (("machine learning", "ml"), ("deep learning", "neural network", "neural networks"), ()),
     (("deep learning", "neural network", "neural networks"), (), ("machine learning",)),
     (("orm", "orms", "object relational mapper"), ("object relational mapping", "object-relational"),
      ("query builder", "sql mapper", "data mapper")),  # not "database": a database is not an ORM
