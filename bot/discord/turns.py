@@ -17,7 +17,7 @@ from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, TurnProgress
 from bot.discord.outgoing import Outgoing
 from bot.throttle import CoalescingEditor
-from bot.turns import CoreCall, reply_of
+from bot.turns import CoreCall, answer, reply_of
 from core.coordinator import IncomingMessage
 from core.models import ProgressEvent, ProgressSink, Reply
 from core.service import ActionClick, BotService
@@ -57,15 +57,9 @@ class Turns:
     async def run(self, place: Place, call: CoreCall, *, eager_status: bool = True) -> Reply | None:
         """Run one core call with a status message in ``place`` and deliver its reply."""
         self.threads.remember(place.key)
-        progress = self.progress(place)
-        if eager_status:
-            await progress.start()
-        reply = await self._call(place, call, progress)
-        if reply.duplicate:
-            await progress.abandon()
-            return None
-        await progress.deliver(render.render_reply(reply))
-        return reply
+        return await answer(self.progress(place), call, render.render_reply,
+                            conversation_id=place.key.conversation_id, log=log,
+                            eager_status=eager_status)
 
     async def _call(self, place: Place, call: CoreCall, progress: ProgressSink) -> Reply:
         return await reply_of(call, progress, conversation_id=place.key.conversation_id, log=log)

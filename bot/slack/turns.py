@@ -16,7 +16,7 @@ from bot.slack.mrkdwn import to_mrkdwn
 from bot.slack.progress import AssistantStatus, StatusRef, ThreadRef, TurnProgress
 from bot.slack.threads import ThreadIndex, conversation_key
 from bot.throttle import CoalescingEditor
-from bot.turns import CoreCall, reply_of
+from bot.turns import CoreCall, answer, reply_of
 from core.coordinator import IncomingMessage
 from core.models import ActionKind, ConversationKey, ProgressSink, Reply, null_sink
 from core.service import ActionClick, BotService
@@ -77,14 +77,8 @@ class Turns:
 
     async def run(self, place: Place, call: CoreCall) -> Reply | None:
         """Run one core call with a status message in ``place`` and deliver its reply."""
-        progress = self.progress(place)
-        await progress.start()
-        reply = await self._call(place, call, progress)
-        if reply.duplicate:
-            await progress.abandon()
-            return None
-        await progress.deliver(render.render_reply(reply))
-        return reply
+        return await answer(self.progress(place), call, render.render_reply,
+                            conversation_id=place.key.conversation_id, log=log)
 
     async def _call(self, place: Place, call: CoreCall, progress: ProgressSink) -> Reply:
         return await reply_of(call, progress, conversation_id=place.key.conversation_id, log=log)
