@@ -57,6 +57,17 @@ class Place(Frozen):
                                thread=self.thread or "dm")
 
 
+def place_in(
+    kind: ChannelKind, guild_id: str | None, channel_id: str, parent_id: str | None
+) -> Place | None:
+    """The conversation of a DM or a thread channel (None in a plain channel)."""
+    if kind == "dm":
+        return Place(guild=None, channel=channel_id)
+    if kind == "thread" and parent_id:
+        return Place(guild=guild_id, channel=parent_id, thread=channel_id)
+    return None
+
+
 class ChatMessage(Frozen):
     id: str
     channel_id: str
@@ -72,11 +83,7 @@ class ChatMessage(Frozen):
 
     def place(self) -> Place | None:
         """The conversation this message belongs to as it stands (None in a plain channel)."""
-        if self.kind == "dm":
-            return Place(guild=None, channel=self.channel_id)
-        if self.kind == "thread" and self.parent_id:
-            return Place(guild=self.guild_id, channel=self.parent_id, thread=self.channel_id)
-        return None
+        return place_in(self.kind, self.guild_id, self.channel_id, self.parent_id)
 
     def thread_place(self) -> Place:
         """The conversation a new thread started from this message would be."""
@@ -101,11 +108,7 @@ class CommandCall(Frozen):
     parent_id: str | None = None
 
     def place(self) -> Place | None:
-        if self.kind == "dm":
-            return Place(guild=None, channel=self.channel_id)
-        if self.kind == "thread" and self.parent_id:
-            return Place(guild=self.guild_id, channel=self.parent_id, thread=self.channel_id)
-        return None
+        return place_in(self.kind, self.guild_id, self.channel_id, self.parent_id)
 
 
 # -- from discord.py objects -----------------------------------------------------------------------
