@@ -75,12 +75,10 @@ def query_concepts(params: SearchParams | None) -> list[QueryConcept]:
 
 def core_search_params(params: SearchParams) -> SearchParams | None:
     """One OR'd group of the core concepts and their equivalents -- no qualifiers, no related
-    terms -- for a search that finds the concept however popular its qualifier matches are.
-    None when the query has no qualifier or related term to leave out (the precise search
-    already covers it) or no concept at all."""
-    concepts = query_concepts(params)
-    core = [c for c in concepts if c.role == "core"]
-    if not core or (len(core) == len(concepts) and not any(c.related for c in core) and len(core) == 1):
+    terms -- for a search, by best match, that finds the concept however popular its qualifier
+    matches are. None when the query has no concept at all."""
+    core = [c for c in query_concepts(params) if c.role == "core"]
+    if not core:
         return None
     terms = list(dict.fromkeys([*(a for c in core for a in c.strong), *adjacent_pairs(params)]))
     return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms]})
