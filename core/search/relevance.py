@@ -170,7 +170,8 @@ def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match
                 score = worth * (NAME_PART if field == "name" else 1.0)
             elif concept.role != "phrase" and len(alt.words) > 1 and all(f" {w} " in value for w in alt.words):
                 score = worth * SCATTERED_FACTOR
-            elif concept.role != "phrase" and alt.factor == 1.0 and len(alt.words) > 1 and f" {alt.words[-1]} " in value:
+            elif concept.role != "phrase" and alt.factor == 1.0 and len(alt.words) > 1 \
+                    and f" {alt.words[-1]} " in value:  # only the head noun of the user's own term
                 if worth * HEAD_FACTOR > best.score:
                     best = _Match(worth * HEAD_FACTOR, field, alt.words[-1], True)
                 continue

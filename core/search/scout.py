@@ -72,7 +72,8 @@ def widened(params: SearchParams) -> SearchParams:
     (qualifiers left out): the broad search a relaxation step runs."""
     core = [c for c in query_concepts(params) if c.role == "core"]
     terms = list(dict.fromkeys(a for c in core for a in c.alternatives))
-    return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []})
+    update = {"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []}
+    return params.model_copy(update=update)
 
 
 def _words(term: str) -> list[str]:
@@ -242,4 +243,7 @@ def _relax_note(original: SearchParams, final: SearchParams, steps: list[str], e
     return f"{head} for {original.describe()}; I widened the search to {how}."
 
 
-__all__ = ["Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "split_words", "strategies", "widened", "without_related"]
+__all__ = [
+    "Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "split_words", "strategies", "widened",
+    "without_related",
+]
