@@ -40,6 +40,7 @@ from tests.fakes.discord_rest import (
     InteractionRecord,
     StoredMessage,
 )
+from tests.fakes.loopback import serve_on_loopback
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 COMPONENT_INTERACTION, COMMAND_INTERACTION, MODAL_INTERACTION = 3, 2, 5
@@ -63,11 +64,7 @@ class FakeDiscord(DiscordRest):
         app = web.Application()
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve_on_loopback(app)
 
     async def stop(self) -> None:
         for ws in list(self._sockets):

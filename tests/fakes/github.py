@@ -31,6 +31,7 @@ from aiohttp import web
 
 from tests.fakes.github_data import FakeWorld
 from tests.fakes.github_routes import NOT_FOUND, GitHubRoutes
+from tests.fakes.loopback import serve_on_loopback
 
 _ROUTES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^/search/repositories$"), "search_repos"),
@@ -103,11 +104,7 @@ class FakeGitHub(GitHubRoutes):
     async def start(self) -> "FakeGitHub":
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+        self._runner, self.port = await serve_on_loopback(app, shutdown_timeout=0.5)
         return self
 
     async def stop(self) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakes.loopback import serve_on_loopback
+
 
 @dataclass(slots=True)
 class FakeReply:
@@ -87,11 +89,7 @@ class ScriptedLLMServer:
     async def start(self) -> "ScriptedLLMServer":
         app = web.Application()
         app.add_routes(self.routes())
-        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.2)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+        self._runner, self.port = await serve_on_loopback(app, shutdown_timeout=0.2)
         return self
 
     async def close(self) -> None:

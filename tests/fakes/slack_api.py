@@ -25,6 +25,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakes.loopback import serve_on_loopback
+
 BOT_USER = "UBOT"
 BOT_ID = "BBOT"
 TEAM = "T1"
@@ -183,10 +185,7 @@ class FakeSlackApi:
         app = web.Application()
         app.add_routes([web.route("*", "/api/{method}", self._api),
                         web.post("/response/{id}", self._response), web.get("/socket", self._socket)])
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
-        self.port = self._runner.addresses[0][1]
+        self._runner, self.port = await serve_on_loopback(app)
 
     async def stop(self) -> None:
         for ws in list(self._sockets):
