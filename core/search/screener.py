@@ -159,8 +159,9 @@ class Screener:
             log.exception("text scorer failed", extra={"repo": repo.full_name})
             text = None
         verdict = tier(relevance(repo, compile_terms(params), readme))
-        if text is not None and text.relevance is not None and text.relevance.score >= JUDGE_ON_TOPIC:
-            verdict = min(verdict, TIER_ALL_CORE if not isinstance(self.text_scorer, HeuristicTextScorer) else verdict)
+        judged = text.relevance if text is not None and not isinstance(self.text_scorer, HeuristicTextScorer) else None
+        if judged is not None and judged.score >= JUDGE_ON_TOPIC:
+            verdict = TIER_ALL_CORE  # a judge that read the README vouches for it, whatever the words
         return _scored(repo, signals, readme, params, now, text), gap, verdict
 
 

@@ -220,3 +220,27 @@ async def test_results_are_ranked_by_relevance_tier_first() -> None:
     # a 300-star state-management library before React itself, which only matches the qualifier
     assert [i.full_name for i in report.items] == ["pmndrs/zustand", "tiny/signals", "react/react"]
     assert report.items[-1].scores.relevance == 0
+
+
+class VouchingJudge:
+    """An LLM judge that read the README: it knows preact is a React-compatible state container."""
+
+    async def score_text(self, repo, signals, params, readme):
+        from core.search.measures import DimensionScore
+        from core.search.text_scores import TextScores
+
+        score = 9.0 if repo.full_name == "preactjs/signals" else 2.0
+        return TextScores(relevance=DimensionScore(score, "judged from the README"))
+
+
+async def test_a_judge_can_vouch_for_a_result_the_words_missed() -> None:
+    candidates = [
+        repo("pmndrs/zustand", 58_000, "Bear necessities for state management in React", "TypeScript"),
+        repo("preactjs/signals", 4_000, "Reactive primitives for fine-grained updates", "TypeScript"),
+    ]
+    params = SearchParams(text="react state management", keywords=["react"], synonym_groups=[["state management"]])
+    plain = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
+    assert [i.full_name for i in plain.items] == ["pmndrs/zustand", "preactjs/signals"]
+    judged = await Screener(SearchSource(candidates), VouchingJudge()).screen(candidates, params, now=NOW,
+                                                                               deadline=deadline())
+    assert judged.items[0].full_name == "preactjs/signals"  # same tier now, and the judge's relevance wins
