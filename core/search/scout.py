@@ -99,6 +99,18 @@ def split_words(params: SearchParams) -> SearchParams | None:
     return params.model_copy(update=update)
 
 
+RELATED_STEP = "also matched related terms"
+
+
+def related_only(params: SearchParams) -> SearchParams:
+    """The related terms of the core concepts alone, ORed: what the precise and core searches
+    left out (searching them with the rest could push them past GitHub's five ORs)."""
+    core = [c for c in query_concepts(params) if c.role == "core"]
+    terms = list(dict.fromkeys(a for c in core for a in c.alternatives if a.lower() in c.related))
+    update = {"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []}
+    return params.model_copy(update=update)
+
+
 def without_related(params: SearchParams) -> SearchParams:
     """The synonym groups without their related (broader) terms: the user's words and their
     equivalents only (``core.search.synonyms``)."""
@@ -130,7 +142,7 @@ def strategies(params: SearchParams) -> list[Strategy]:
 def relaxation_steps(params: SearchParams) -> list[tuple[str, Callable[[SearchParams], SearchParams]]]:
     steps: list[tuple[str, Callable[[SearchParams], SearchParams]]] = []
     if without_related(params) != params:
-        steps.append(("also matched related terms", lambda p: p))
+        steps.append((RELATED_STEP, lambda p: p))
     if params.phrases or params.topics:
         steps.append(("matched the words loosely instead of as exact phrases/topics",
                       lambda p: p.model_copy(update={"keywords": p.keywords + p.phrases + p.topics, "phrases": [], "topics": []})))
@@ -162,7 +174,8 @@ class Scout:
         report.exact = set(seen)
         exact = len(seen)
         current = params
-        ladder = [(label, change, widened) for label, change in relaxation_steps(params)]
+        ladder = [(label, change, related_only if label == RELATED_STEP else widened)
+                  for label, change in relaxation_steps(params)]
         loose = split_words(without_related(params))
         if loose is not None:
             multi = [c.label for c in query_concepts(params) if c.role == "core" and len(_words(c.label)) > 1]
@@ -244,6 +257,6 @@ def _relax_note(original: SearchParams, final: SearchParams, steps: list[str], e
 
 
 __all__ = [
-    "Scout", "ScoutReport", "Strategy", "expanded", "relaxation_steps", "split_words", "strategies", "widened",
-    "without_related",
+    "Scout", "ScoutReport", "Strategy", "expanded", "related_only", "relaxation_steps", "split_words", "strategies",
+    "widened", "without_related",
 ]

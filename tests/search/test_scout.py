@@ -8,7 +8,9 @@ import pytest
 
 from core.errors import RateLimited, SourceUnavailable
 from core.models import SearchParams
-from core.search.scout import Scout, expanded, relaxation_steps, split_words, strategies, widened, without_related
+from core.search.scout import (
+    Scout, expanded, related_only, relaxation_steps, split_words, strategies, widened, without_related,
+)
 from tests.fakes.search_source import SearchSource, repo
 
 STATE = ["state management", "store"]
@@ -47,6 +49,7 @@ def test_strategies_and_expansion() -> None:
     broad = expanded(params())
     assert broad.keywords == [] and broad.synonym_groups == [["state management", "store", "react"]]
     assert widened(params()).synonym_groups == [["state management", "store"]]  # relaxation: no qualifier
+    assert related_only(params()).synonym_groups == [["store"]]  # the related-terms step searches them alone
     assert without_related(params()).synonym_groups == [["state management"]]
     assert split_words(params()).keywords == ["state", "management"]
     assert split_words(SearchParams(keywords=["react", "hooks"])) is None  # no multi-word concept
