@@ -107,8 +107,9 @@ def related_only(params: SearchParams) -> SearchParams:
     left out (searching them with the rest could push them past GitHub's five ORs)."""
     core = [c for c in query_concepts(params) if c.role == "core"]
     terms = list(dict.fromkeys(a for c in core for a in c.alternatives if a.lower() in c.related))
-    update = {"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms] if terms else []}
-    return params.model_copy(update=update)
+    if not terms:  # only a qualifier had related terms
+        return widened(params)
+    return params.model_copy(update={"keywords": [], "phrases": [], "topics": [], "synonym_groups": [terms]})
 
 
 def without_related(params: SearchParams) -> SearchParams:
