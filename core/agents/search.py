@@ -38,7 +38,7 @@ from core.search.requests import (
     params_like,
 )
 from core.search.scout import Scout
-from core.search.screener import Screener
+from core.search.screener import Screener, scarce
 from core.search.scoring import TextScorer
 from core.search.translator import QueryTranslator, RuleBasedTranslator
 from core.sources.base import RepoSource, SourceInfo
@@ -48,6 +48,7 @@ log = logging.getLogger("omg.agents.search")
 DEFAULT_BUDGET_SECONDS = 15.0
 RESERVE_SECONDS = 0.3  # at least this (or 5 % of the budget) is kept back to assemble the answer
 SCOUT_SHARE = 0.6  # the Scout may use at most this share of the budget; scoring gets the rest
+SCARCE_MAX_SEARCHES = 5  # searches per turn without a token (GitHub allows 10 a minute then)
 TRANSLATE_SHARE = 0.25  # a (LLM) translator slower than this share of the budget yields to the rules
 
 
@@ -93,7 +94,8 @@ class SearchTeam:
         await ctx.progress(LogEvent(content=f"Searching {where} for {params.describe()}..."))
 
         scout_deadline = started + (deadline - started) * SCOUT_SHARE
-        report = await self.scout.gather(params, deadline=scout_deadline, exclude=plan.exclude)
+        searches = SCARCE_MAX_SEARCHES if scarce(self.source.info) else None
+        report = await self.scout.gather(params, deadline=scout_deadline, exclude=plan.exclude, max_searches=searches)
         await ctx.progress(LogEvent(content=f"Scoring {len(report.candidates)} candidates..."))
         screen = await self.screener.screen(
             report.candidates,

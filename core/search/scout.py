@@ -163,15 +163,18 @@ class Scout:
         self.min_results = min_results
 
     async def gather(
-        self, params: SearchParams, *, deadline: float, exclude: Collection[str] = ()
+        self, params: SearchParams, *, deadline: float, exclude: Collection[str] = (),
+        max_searches: int | None = None,
     ) -> ScoutReport:
         """Candidates for ``params``; ``deadline`` is a ``time.monotonic()`` instant; full names in
         ``exclude`` are skipped (already shown, or the repo whose alternatives we want), and so are
-        the names the user ruled out (``params.exclude``)."""
+        the names the user ruled out (``params.exclude``). ``max_searches`` caps the searches of
+        the turn (anonymous GitHub allows 10 a minute): strategies first, then widening steps."""
         report = ScoutReport(params=params)
         skip = {name.lower() for name in [*exclude, *params.exclude]}
         seen: dict[str, Repository] = {}
-        await self._run(strategies(params), seen, report, deadline, skip)
+        cap = max_searches if max_searches is not None else 1_000
+        await self._run(strategies(params)[:max(1, cap)], seen, report, deadline, skip)
         report.exact = set(seen)
         exact = len(seen)
         current = params
@@ -183,7 +186,7 @@ class Scout:
             label = f"matched the words of {', '.join(repr(m) for m in multi[:2])} separately"
             ladder.insert(0, (label, lambda p: p, lambda _: loose))
         for label, change, search in ladder:
-            if len(seen) >= self.min_results or time.monotonic() >= deadline:
+            if len(seen) >= self.min_results or time.monotonic() >= deadline or report.searches >= cap:
                 break
             current = change(current)
             report.relaxed.append(label)

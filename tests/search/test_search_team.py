@@ -332,3 +332,12 @@ async def test_catalog_language_family_and_widening_in_words(catalog_team: Searc
     names = [i.full_name for i in data.items][:3]
     assert names[0] == "rwf2/Rocket" and "yewstack/yew" in names  # "framework ... for ... web applications"
     assert any("matched the words of 'web framework' separately" in n for n in data.meta.notes)
+
+
+async def test_without_a_token_a_turn_spends_at_most_five_searches() -> None:
+    ctx, _ = context("rust web frameworks with over 100k stars")  # thin: every widening step would run
+    rich, anonymous = fake_source(), fake_source(calls_per_hour=60)
+    await team(rich).run(ctx)
+    await team(anonymous).run(ctx)
+    assert len(rich.searches) > 5  # four strategies and the widening ladder
+    assert len(anonymous.searches) == 5  # GitHub allows 10 searches a minute without a token
