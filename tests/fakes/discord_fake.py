@@ -40,7 +40,7 @@ from tests.fakes.discord_rest import (
     InteractionRecord,
     StoredMessage,
 )
-from tests.fakes.loopback import serve_on_loopback
+from tests.fakes.loopback import serve_on_loopback, stop_serving
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 COMPONENT_INTERACTION, COMMAND_INTERACTION, MODAL_INTERACTION = 3, 2, 5
@@ -67,10 +67,7 @@ class FakeDiscord(DiscordRest):
         self._runner, self.port = await serve_on_loopback(app)
 
     async def stop(self) -> None:
-        for ws in list(self._sockets):
-            await ws.close()
-        if self._runner is not None:
-            await self._runner.cleanup()
+        await stop_serving(self._runner, self._sockets)
 
     @property
     def rest_base(self) -> str:

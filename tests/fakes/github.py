@@ -31,7 +31,7 @@ from aiohttp import web
 
 from tests.fakes.github_data import FakeWorld
 from tests.fakes.github_routes import NOT_FOUND, GitHubRoutes
-from tests.fakes.loopback import serve_on_loopback
+from tests.fakes.loopback import serve_on_loopback, stop_serving
 
 _ROUTES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^/search/repositories$"), "search_repos"),
@@ -108,8 +108,7 @@ class FakeGitHub(GitHubRoutes):
         return self
 
     async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+        await stop_serving(self._runner)
 
     async def __aenter__(self) -> "FakeGitHub":
         return await self.start()

@@ -17,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.fakes.loopback import serve_on_loopback
+from tests.fakes.loopback import serve_on_loopback, stop_serving
 
 
 @dataclass(slots=True)
@@ -93,9 +93,8 @@ class ScriptedLLMServer:
         return self
 
     async def close(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        await stop_serving(self._runner)
+        self._runner = None
 
     async def __aenter__(self) -> "ScriptedLLMServer":
         return await self.start()

@@ -25,7 +25,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.fakes.loopback import serve_on_loopback
+from tests.fakes.loopback import serve_on_loopback, stop_serving
 
 BOT_USER = "UBOT"
 BOT_ID = "BBOT"
@@ -188,11 +188,8 @@ class FakeSlackApi:
         self._runner, self.port = await serve_on_loopback(app)
 
     async def stop(self) -> None:
-        for ws in list(self._sockets):
-            await ws.close()
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        await stop_serving(self._runner, self._sockets)
+        self._runner = None
 
     @property
     def base_url(self) -> str:
