@@ -30,7 +30,6 @@ from core.search.measures import (
     years_since,
 )
 from core.search.text_scores import (
-    DOC_FALLBACK_CAP,
     HeuristicTextScorer,
     TextScorer,
     TextScores,
@@ -195,7 +194,6 @@ def _profile_score(sig: RepoSignals) -> tuple[float, str] | None:
 
 
 __all__ = [  # TextScorer & co. live in text_scores; re-exported because callers import them from here
-    "DOC_FALLBACK_CAP",
     "WEIGHTS",
     "DimensionScore",
     "HeuristicTextScorer",

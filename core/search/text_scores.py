@@ -14,7 +14,6 @@ from core.search.measures import DimensionScore, human, log_scale
 from core.search.readme import ReadmeFacts, analyze_readme
 from core.search.relevance import compile_terms, relevance
 
-DOC_FALLBACK_CAP = 4.0  # documentation judged from the description alone never exceeds this
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +71,9 @@ def _documentation(repo: Repository, sig: RepoSignals, facts: ReadmeFacts | None
         return DimensionScore(0.0, "no README")
     if sig.readme_chars is not None:
         return DimensionScore(log_scale(sig.readme_chars, 8000), f"README length only ({human(sig.readme_chars)} chars)")
-    desc = (repo.description or "").strip()
-    if not desc and not repo.topics and not repo.homepage:
-        return None
-    score = (2.0 if len(desc) >= 20 else 1.0 if desc else 0.0) + (0.5 if len(desc) >= 80 else 0.0)
-    score += min(1.0, len(repo.topics) / 3) + (0.5 if repo.homepage else 0.0)
-    source = "README not read"  # not fetched (anonymous search), or none offline
-    return DimensionScore(min(DOC_FALLBACK_CAP, score), f"{source}; from the description/topics only (max 4)")
+    # README not read (offline snapshot, anonymous search): a one-line description says nothing
+    # about documentation, so the dimension stays unmeasured ("n/a") rather than scoring ~2/10.
+    return None
 
 
 def _ease_of_use(facts: ReadmeFacts | None) -> DimensionScore | None:
