@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 import unicodedata
 import uuid
@@ -65,8 +66,13 @@ class TurnStats(WireModel):
     extra: dict[str, float] = Field(default_factory=dict)
 
 
+_ANSI_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+
+
 def clean_text(text: str, max_chars: int) -> tuple[str, bool]:
-    """Strip control characters and bound the length; returns (text, was_truncated)."""
+    """Strip terminal escape sequences and control characters, bound the length;
+    returns (text, was_truncated)."""
+    text = _ANSI_ESCAPE.sub("", text)
     cleaned = "".join(
         ch if ch in "\n\t" or unicodedata.category(ch)[0] != "C" else " " for ch in text
     ).strip()

@@ -29,8 +29,14 @@ async def _ask(args: argparse.Namespace) -> int:
     try:
         check_id(conversation_id)
     except InvalidId:
-        print("That conversation id isn't valid: use letters, digits, '.', '-', '_' or ':'.",
-              file=sys.stderr)
+        problem = (
+            "That conversation id isn't valid: use at most 200 letters, digits, '.', '-', '_', "
+            "':' or '@' (no '..')."
+        )
+        if args.json:
+            print(json.dumps({"error": "invalid_conversation_id", "message": problem}))
+        else:
+            print(problem, file=sys.stderr)
         return 2
     app = await open_app()
     try:

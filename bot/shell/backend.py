@@ -62,10 +62,15 @@ class ShellBackend(Backend):
         self.stdout.flush()
 
     async def serve(self) -> None:
+        earlier = await self.app.store.get(self.key.conversation_id)
+        resuming = f" (continuing: {len(earlier.messages)} earlier messages; /new starts afresh)" if (
+            earlier and earlier.messages) else ""
         if self.interactive:
             self.write(self.render.dim(
-                f"oh-my-github shell · conversation '{self.thread}' · {self.app.source.info.label}"
-                " · /help for help"))
+                f"oh-my-github shell · conversation '{self.thread}'{resuming} · "
+                f"{self.app.source.info.label} · /help for help"))
+        elif resuming:  # scripted: keep stdout for answers, say it on stderr
+            print(f"omg shell: conversation '{self.thread}'{resuming}", file=sys.stderr)
         while not self._stopped:
             line = await self._read_line()
             if line is None:

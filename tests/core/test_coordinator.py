@@ -87,3 +87,8 @@ async def test_duplicate_events_are_answered_once() -> None:
     first = await service.handle_message(IncomingMessage(key=KEY, text="hi", event_id="Ev1"))
     again = await service.handle_message(IncomingMessage(key=KEY, text="hi", event_id="Ev1"))
     assert not first.duplicate and again.duplicate and again.markdown == ""
+
+
+def test_clean_text_drops_terminal_escape_sequences_whole() -> None:
+    assert clean_text("find \x1b[31mred\x1b[0m react libs", 100) == ("find red react libs", False)
+    assert clean_text("\x1b]0;title\x07hello", 100) == ("hello", False)
