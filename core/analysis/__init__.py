@@ -7,7 +7,7 @@ missing, never estimated. Recommendation rules are in ``recommendation.py``; com
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+from datetime import datetime
 
 from core.analysis.compare import fit_score, highlights, pick, warnings
 from core.analysis.fetch import RepoBundle, fetch_bundle
@@ -23,6 +23,7 @@ from core.analysis.readme import (
 )
 from core.analysis.recommendation import Verdict, recommend
 from core.analysis.targets import candidates, names_in_text, requested_repos
+from core.search.measures import SnapshotMoment
 from core.sources.base import SourceInfo
 
 
@@ -30,11 +31,14 @@ def reference_time(info: SourceInfo, now: datetime) -> datetime:
     """The moment ages are measured from: now, or the end of the snapshot day offline.
 
     The offline catalog describes the world on its snapshot date, so "pushed 2 days ago" and the
-    verdict rules are evaluated as of that date (replies say the data is a snapshot).
+    verdict rules are evaluated as of that date. The result is a ``SnapshotMoment`` so ages are
+    worded "3 days before the snapshot of <date>", never "3 days ago".
     """
     if info.kind == "catalog" and info.snapshot_date is not None:
-        end_of_day = datetime.combine(info.snapshot_date, time(23, 59, 59), tzinfo=UTC)
-        return min(now, end_of_day) if now.tzinfo else end_of_day
+        end_of_day = SnapshotMoment.of(info.snapshot_date)
+        if now.tzinfo and now < end_of_day:
+            return SnapshotMoment.fromtimestamp(now.timestamp(), tz=now.tzinfo)
+        return end_of_day
     return now
 
 

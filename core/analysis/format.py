@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from core.search.measures import SnapshotMoment
+
 
 def compact(n: int | float) -> str:
     """12345 -> '12.3k', 2_400_000 -> '2.4M', 999 -> '999'."""
@@ -52,13 +54,19 @@ def span(days: int) -> str:
     if days < 730:
         return plural(days * 12 // 365, "month")
     years = days / 365
-    return f"{years:.1f} years".replace(".0 years", " years")
+    return f"about {years:.1f} years".replace(".0 years", " years")
 
 
 def ago(then: datetime | None, now: datetime) -> str | None:
+    """'today', '3 days ago'; '3 days before the snapshot of 2026-08-22' when ``now`` is a
+    ``SnapshotMoment`` (offline data: the snapshot is not today, so "ago" would mislead)."""
     days = days_since(then, now)
     if days is None:
         return None
+    if isinstance(now, SnapshotMoment):
+        if days == 0:
+            return f"on the snapshot day ({now.snapshot_day})"
+        return f"{span(days)} before the snapshot of {now.snapshot_day}"
     if days == 0:
         return "today"
     if days == 1:

@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, Field
 
+from core.analysis import reference_time
+from core.analysis.format import ago, span
 from core.errors import LLMError
 from core.research.evidence import Candidate, fetched_sources, gather
 from core.research.llm import ChatMessage
@@ -26,15 +28,15 @@ _URL = re.compile(r"https?://[^\s)>\]]+")
 _VERSION_GOAL = re.compile(r"\b(version|release|released|changelog|tag)\b", re.I)
 
 
-def facts(c: Candidate) -> str:
+def facts(c: Candidate, now: datetime | None = None) -> str:
     parts = [f"**{c.name}**"]
     if c.repo.stars:
         parts.append(f"★ {c.repo.stars:,}")
     if c.repo.language:
         parts.append(c.repo.language)
-    days = c.days_since_push()
-    if days is not None:
-        parts.append("pushed today" if days == 0 else f"pushed {days} days ago")
+    pushed = ago(c.repo.pushed_at, now or datetime.now(UTC))  # "before the snapshot" offline
+    if pushed is not None:
+        parts.append(f"pushed {pushed}")
     if c.signals and c.signals.latest_release:
         when = c.signals.latest_release_at.date().isoformat() if c.signals.latest_release_at else ""
         parts.append(f"latest release {c.signals.latest_release}" + (f" ({when})" if when else ""))
@@ -46,16 +48,16 @@ def _names(cs: list[Candidate]) -> str:
     return ", ".join(c.name for c in cs)
 
 
-def risks(candidates: list[Candidate]) -> list[str]:
+def risks(candidates: list[Candidate], now: datetime | None = None) -> list[str]:
     flags: list[str] = []
-    now = datetime.now(UTC)
+    now = now or datetime.now(UTC)
     for c in candidates:
         days = c.days_since_push(now)
         s = c.signals
         if c.repo.archived:
             flags.append(f"{c.name} is archived: it gets no more updates, whatever its README says.")
         elif days is not None and days > 365:
-            flags.append(f"{c.name} hasn't been pushed in {days} days, so claims of active maintenance don't hold.")
+            flags.append(f"{c.name} hasn't been pushed in {span(days)}, so claims of active maintenance don't hold.")
         if s and s.latest_release_at and (now - _aware(s.latest_release_at)).days > 730:
             flags.append(f"{c.name}'s latest release is from {s.latest_release_at.year}.")
         if s and s.open_issues_only and s.closed_issues_90d is not None and s.open_issues_only > 10 * max(s.closed_issues_90d, 1):
@@ -67,7 +69,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def cross_verify(candidates: list[Candidate]) -> list[str]:
+def cross_verify(candidates: list[Candidate], now: datetime | None = None) -> list[str]:
     findings: list[str] = []
     corroborated = [c for c in candidates if c.hits >= 2]
     single = [c for c in candidates if c.hits == 1]
@@ -76,7 +78,7 @@ def cross_verify(candidates: list[Candidate]) -> list[str]:
     if single:
         findings.append(f"Seen in only one search (weaker evidence): {_names(single[:6])}.")
     measured = [c for c in candidates if c.signals is not None]
-    flags = risks(candidates)
+    flags = risks(candidates, now)
     findings += flags
     for c in measured:
         s = c.signals
@@ -89,19 +91,19 @@ def cross_verify(candidates: list[Candidate]) -> list[str]:
     return findings
 
 
-def summary(candidates: list[Candidate], goal: str) -> list[str]:
+def summary(candidates: list[Candidate], goal: str, now: datetime | None = None) -> list[str]:
     if not candidates:
         return ["No repositories matched the searches; broader or different words may help."]
-    findings = [facts(c) for c in candidates[:3]]
+    findings = [facts(c, now) for c in candidates[:3]]
     if _VERSION_GOAL.search(goal):
         released = [c for c in candidates[:3] if c.signals and c.signals.latest_release]
         if released:
             top = released[0]
-            findings.insert(0, f"Latest release of {top.name}: {facts(top).split('latest release ')[-1].split(':')[0]}.")
+            findings.insert(0, f"Latest release of {top.name}: {facts(top, now).split('latest release ')[-1].split(':')[0]}.")
     return findings
 
 
-def synthesis(candidates: list[Candidate]) -> list[str]:
+def synthesis(candidates: list[Candidate], now: datetime | None = None) -> list[str]:
     if not candidates:
         return ["The searches found nothing to build a balanced answer on; the goal may need other words."]
     leaders = [c for c in candidates if "opposing_views" not in c.purposes or c.hits > 1][:3]
@@ -114,7 +116,7 @@ def synthesis(candidates: list[Candidate]) -> list[str]:
         f"Alternatives and opposing approaches: {_names(opposing[:4])}." if opposing
         else "No strong alternatives or opposing approaches turned up in the searches."
     )
-    flags = risks(candidates[:10])
+    flags = risks(candidates[:10], now)
     findings += [f"Risk: {f}" for f in flags[:4]]
     measured = sum(1 for c in candidates if c.signals is not None)
     corroborated = sum(1 for c in candidates if c.hits >= 2)
@@ -179,10 +181,11 @@ async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candi
 async def run_analyze(step: PlanStep, ctx: StepContext, started: datetime) -> StepResult:
     candidates = gather(ctx.session)
     purpose = step.purpose or ("summary" if ctx.session.mode is ResearchMode.QUICK_SCAN else "synthesis")
+    now = reference_time(ctx.source.info, datetime.now(UTC))  # the snapshot's day when offline
     if purpose == "cross_verify":
-        findings = cross_verify(candidates)
+        findings = cross_verify(candidates, now)
     else:
-        local = summary(candidates, ctx.session.query) if purpose == "summary" else synthesis(candidates)
+        local = summary(candidates, ctx.session.query, now) if purpose == "summary" else synthesis(candidates, now)
         findings = await _llm_findings(ctx, step, candidates) or local
     return StepResult(
         step_id=step.step_id, status="done", started_at=started, findings=findings,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, time, timezone
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,34 @@ def human(n: int | float) -> str:
     return str(n)
 
 
+class SnapshotMoment(datetime):
+    """The end of an offline snapshot's day, used as "now" when the data is that snapshot.
+
+    Ages measured from it are phrased "before the snapshot", never "ago": the snapshot is not today.
+    """
+
+    @classmethod
+    def of(cls, day: date) -> SnapshotMoment:
+        return cls.combine(day, time(23, 59, 59), tzinfo=timezone.utc)
+
+    @property
+    def snapshot_day(self) -> str:
+        return self.date().isoformat()
+
+
+def duration_words(days: float) -> str:
+    """'5 days', '3 weeks', '14 months', 'about 4.8 years'."""
+    if days < 14:
+        whole = round(days)
+        return "1 day" if whole == 1 else f"{whole} days"
+    if days < 60:
+        weeks = int(days // 7)
+        return f"{weeks} weeks"
+    if days < 730:
+        return f"{int(days * 12 // 365)} months"
+    return f"about {days / 365.25:.1f} years".replace(".0 years", " years")
+
+
 def _aware(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
 
@@ -88,13 +116,14 @@ def years_since(value: datetime | None, now: datetime) -> float | None:
     return None if days is None else days / 365.25
 
 
-def ago(days: float | None) -> str:
+def ago(days: float | None, now: datetime | None = None) -> str:
+    """'today', '3 days ago', 'about 4.8 years ago'; relative to the snapshot when ``now`` is one."""
     if days is None:
         return ""
+    if isinstance(now, SnapshotMoment):
+        if days < 1:
+            return f"on the snapshot day ({now.snapshot_day})"
+        return f"{duration_words(days)} before the snapshot of {now.snapshot_day}"
     if days < 1:
         return "today"
-    if days < 60:
-        return f"{days:.0f}d ago"
-    if days < 730:
-        return f"{days / 30.4:.0f}mo ago"
-    return f"{days / 365.25:.1f}y ago"
+    return f"{duration_words(days)} ago"

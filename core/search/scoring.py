@@ -125,11 +125,11 @@ def _maturity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionSco
 def _activity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionScore | None:
     parts = Parts()
     push_days = days_since(repo.pushed_at, now)
-    parts.add(0.35, recency_score(push_days), f"last push {ago(push_days)}", "last push")
+    parts.add(0.35, recency_score(push_days), f"last push {ago(push_days, now)}", "last push")
     parts.add(0.30, None if sig.commits_90d is None else log_scale(sig.commits_90d, 150), f"{sig.commits_90d} commits in 90d", "commits 90d")
     parts.add(0.15, None if sig.commits_30d is None else log_scale(sig.commits_30d, 50), f"{sig.commits_30d} in 30d", "commits 30d")
     rel_days = days_since(sig.latest_release_at, now)
-    parts.add(0.20, recency_score(rel_days), f"last release {ago(rel_days)}", "release date")
+    parts.add(0.20, recency_score(rel_days), f"last release {ago(rel_days, now)}", "release date")
     return parts.result()
 
 

@@ -75,11 +75,23 @@ def as_date(value: date | datetime | None) -> date | None:
     return value.date() if isinstance(value, datetime) else value
 
 
+class SnapshotDay(date):
+    """``today`` when the data is an offline snapshot: dates are given as dates ("2026-08-19"),
+    since "3 days ago" would be counted from the snapshot, not from the reader's today."""
+
+    @classmethod
+    def of(cls, day: date) -> SnapshotDay:
+        return cls(day.year, day.month, day.day)
+
+
 def age(value: date | datetime | None, today: date) -> str | None:
-    """'today', '3 days ago', '5 months ago', 'over 2 years ago' (relative to ``today``)."""
+    """'today', '3 days ago', '5 months ago', 'over 2 years ago' (relative to ``today``);
+    '2026-08-19' for snapshot data (``today`` is a ``SnapshotDay``)."""
     when = as_date(value)
     if when is None:
         return None
+    if isinstance(today, SnapshotDay):
+        return when.isoformat()
     days = (today - when).days
     if days <= 0:
         return "today"
@@ -92,6 +104,22 @@ def age(value: date | datetime | None, today: date) -> str | None:
         return "1 month ago" if months == 1 else f"{months} months ago"
     years = days // 365
     return "over a year ago" if years == 1 else f"over {years} years ago"
+
+
+def period(days: int) -> str:
+    """'5 days', '14 months', 'about 4.8 years'."""
+    if days < 60:
+        return plural(days, "day")
+    if days < 730:
+        return plural(round(days / 30.4), "month")
+    return f"about {days / 365:.1f} years".replace(".0 years", " years")
+
+
+def before(days: int, today: date) -> str:
+    """'3 days ago', or '3 days before the snapshot' when ``today`` is a ``SnapshotDay``."""
+    if isinstance(today, SnapshotDay):
+        return f"{period(days)} before the snapshot of {today.isoformat()}"
+    return f"{period(days)} ago"
 
 
 def days_since(value: date | datetime | None, today: date) -> int | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from core.models import DIMENSIONS, ScoredRepository
-from core.synth.format import compact_number, days_since, join_words, plural, signed
+from core.synth.format import SnapshotDay, compact_number, days_since, join_words, plural, signed
 from core.synth.glossary import Explainer
 
 RECENT_DAYS = 90
@@ -65,7 +65,8 @@ def activity_insight(
     if ages:
         recent = sum(1 for d in ages if d <= RECENT_DAYS)
         stale = sum(1 for d in ages if d > STALE_DAYS)
-        parts.append(f"{recent} of {len(ages)} had code changes in the last 3 months")
+        window = "the 3 months before the snapshot" if isinstance(today, SnapshotDay) else "the last 3 months"
+        parts.append(f"{recent} of {len(ages)} had code changes in {window}")
         if stale:
             parts.append(f"{stale} {'has' if stale == 1 else 'have'} seen none for over a year")
     if commits:

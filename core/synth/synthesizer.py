@@ -31,7 +31,7 @@ from core.synth import suggestions
 from core.synth.base import Synthesis, SynthesisContext
 from core.synth.clarification import MAX_OPTIONS, render_clarification
 from core.synth.comparison import render_comparison
-from core.synth.format import truncate
+from core.synth.format import SnapshotDay, truncate
 from core.synth.framing import follow_up_line, source_notes
 from core.synth.outcomes import INTERNAL, INVALID_DATA, empty_results, error_message, partial_lead
 from core.synth.render_context import MAX_DESCRIPTION_CHARS, MAX_ITEMS, RenderContext
@@ -150,7 +150,10 @@ class DefaultSynthesizer:
 
     def _render_context(self, ctx: SynthesisContext, data: StructuredData | None) -> RenderContext:
         meta = getattr(data, "meta", None)
-        today: date = meta.snapshot_date if meta is not None and meta.snapshot_date else self._clock().date()
+        today: date = (
+            SnapshotDay.of(meta.snapshot_date) if meta is not None and meta.snapshot_date
+            else self._clock().date()
+        )
         return RenderContext(
             ctx=ctx,
             today=today,

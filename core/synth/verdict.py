@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from core.models import Recommendation, RepositoryDetail
-from core.synth.format import compact_number, days_since, duration
+from core.synth.format import before, compact_number, days_since, duration
 from core.synth.insights import is_scored
 
 MEANINGS: dict[Recommendation, str] = {
@@ -34,7 +34,7 @@ def derive_verdict(repo: RepositoryDetail, today: date) -> tuple[Recommendation,
         good += 1
         reasons.append("Code changed within the last 3 months.")
     elif idle is not None:
-        reasons.append(f"The last code change was {idle} days ago.")
+        reasons.append(f"The last code change was {before(idle, today)}.")
     if signals is not None and signals.contributors:
         if signals.contributors >= 20:
             good += 1

@@ -50,7 +50,7 @@ async def test_compare_three_with_an_abandoned_one() -> None:
     data = result.data
     assert len(data.items) == 3
     old = row(data, "old/flux-store")
-    assert "No code pushed in 2.2 years: it may be abandoned" in old.warnings
+    assert "No code pushed in about 2.2 years: it may be abandoned" in old.warnings
     assert "No published releases: you would depend on the main branch" in old.warnings
     assert any("bus factor" in w for w in old.warnings)
     assert "Issue backlog: 110 open, none closed in 90 days" in old.warnings

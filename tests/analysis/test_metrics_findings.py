@@ -29,7 +29,7 @@ def test_rich_metrics_cover_every_group_with_values() -> None:
     assert metrics["contributors"].value == "290"
     assert metrics["star_growth"].value == "+4.4k in 12 months (+1.5k in 6)"
     assert metrics["license"].value == "MIT"
-    assert metrics["age"].value == "7 years"
+    assert metrics["age"].value == "about 7 years"
     assert metrics["community_profile"].value == "75%"
     assert "CONTRIBUTING guide" in metrics["community_profile"].note
 
@@ -74,7 +74,7 @@ def test_findings_quote_real_numbers_and_explain_terms() -> None:
 def test_findings_flag_risks() -> None:
     repo, signals, _ = abandoned()
     findings = " ".join(build_findings(repo, signals, None, now=NOW))
-    assert "No code has been pushed for 2.2 years" in findings
+    assert "No code has been pushed for about 2.2 years" in findings
     assert "No commits in the last 90 days" in findings
     assert "never published a release" in findings
     assert "Slow to respond" in findings

@@ -21,7 +21,7 @@ def test_has_overview_metrics_findings_and_recommendation(run) -> None:
     ]
     overview = out.markdown.split("### Key metrics")[0]
     assert "**Stars:** 58.6k" in overview and "**Language:** TypeScript" in overview
-    assert "**License:** MIT" in overview and "**Last code change:** 3 days ago" in overview
+    assert "**License:** MIT" in overview and "**Last code change:** 2026-08-19" in overview
 
 
 def test_key_metrics_grouped_with_scores_and_missing_ones_summed_up(run) -> None:

@@ -36,7 +36,7 @@ def test_insights_cover_languages_activity_and_growth(run) -> None:
     out = run(repo_list(12))
     insights = out.markdown.split("### Insights")[1]
     assert "**Languages:** TypeScript (9) and JavaScript (3)." in insights
-    assert "**Activity:** 11 of 12 had code changes in the last 3 months" in insights
+    assert "**Activity:** 11 of 12 had code changes in the 3 months before the snapshot" in insights
     assert "1 is archived" in insights and "archived (read-only" in out.markdown  # explained once
     assert "**Growth:** pmndrs/zustand is rising fastest, with +9.1k stars in the last 12 months" in insights
     assert "Across all 12 results" in insights
