@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 from core.models import Clarification, Message, RepoDetailData, structured_repo_names
 
 CONTEXT_MESSAGES = 3
-_FULL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9_.-]+$")
+# Sample requests offered when there is nothing to pick from: they name no result of the thread.
+EXAMPLES = (
+    "Find React state management libraries",
+    "Analyze pmndrs/zustand",
+    "Compare redux vs zustand",
+)
+_NAME_IN_OPTION = re.compile(r"(?<![\w/.:-])([A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9_.-]*[A-Za-z0-9_-])(?![\w/])")
 _ASKED = (
     ("analyze", re.compile(r"analy[sz]|look at|dig into|details", re.I)),
     ("compare", re.compile(r"compar|side by side| vs ", re.I)),
@@ -69,7 +75,7 @@ def build_context(history: Sequence[Message]) -> ThreadContext:
         if isinstance(data, Clarification):
             if first:
                 asked = _asked_about(f"{data.question} {message.content}")
-            options = tuple(o.strip() for o in data.options if _FULL_NAME.match(o.strip()))
+            options = _option_names(data.options)
             if options:
                 referents = options
                 break
@@ -97,6 +103,18 @@ def build_context(history: Sequence[Message]) -> ThreadContext:
         previous_user=previous_user,
         has_history=bool(window),
     )
+
+
+def _option_names(options: Sequence[str]) -> tuple[str, ...]:
+    """Repositories a question offered, in order: "pmndrs/zustand", "Analyze pmndrs/zustand",
+    "Compare a/b vs c/d" (the sample requests offered when nothing was listed do not count)."""
+    if all(option.strip() in EXAMPLES for option in options):
+        return ()
+    seen: dict[str, str] = {}
+    for option in options:
+        for name in _NAME_IN_OPTION.findall(option):
+            seen.setdefault(name.lower(), name)
+    return tuple(seen.values())
 
 
 def _asked_about(text: str) -> str | None:

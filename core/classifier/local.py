@@ -18,10 +18,17 @@ from dataclasses import dataclass
 from core.classifier.base import RepoNameIndex
 from core.classifier.context import ThreadContext, build_context
 from core.classifier.features import Featurizer
+from core.classifier.hints import foreign_repositories, referent_intent, requested_intent
 from core.classifier.mentions import Mention, MentionFinder
 from core.classifier.names import ChainedNameIndex, shipped_name_index
-from core.classifier.questions import Question, for_low_confidence, for_problem, for_vague
-from core.classifier.references import ReferenceResolver, Resolution
+from core.classifier.questions import (
+    Question,
+    for_foreign_host,
+    for_low_confidence,
+    for_problem,
+    for_vague,
+)
+from core.classifier.references import Problem, ReferenceResolver, Resolution
 from core.classifier.training import TrainedModel, load_or_train
 from core.models import Classification, Intent, Message
 
@@ -140,7 +147,25 @@ class LocalIntentClassifier:
             head = f"{source}: {intent.value} {confidence:.2f}"
         confidence = min(1.0, max(0.0, confidence))
 
-        if confidence < self.confidence_threshold or margin < self.ambiguity_margin:
+        unsure = confidence < self.confidence_threshold or margin < self.ambiguity_margin
+        foreign = foreign_repositories(message)
+        if foreign and (unsure or intent in (Intent.ANALYZE, Intent.COMPARE, Intent.CLARIFY)):
+            # "analyze gitlab.com/a/b": say we only do GitHub, unless the GitHub part stands on its own.
+            wanted = intent if intent in (Intent.ANALYZE, Intent.COMPARE) else requested_intent(message)
+            on_github = self.resolver.resolve(message, context, wanted or Intent.ANALYZE)
+            if on_github.problem is not None or not on_github.repos:
+                return self._clarify(wanted, confidence, f"{head}; {', '.join(foreign)}: not on GitHub -> clarify",
+                                     for_foreign_host(foreign, context), source)
+
+        if intent is Intent.CLARIFY or unsure:
+            referred = self._unresolvable_reference(message, context)
+            if referred is not None:
+                wanted, resolution = referred
+                question = for_problem(wanted, resolution, context)
+                return self._clarify(wanted, confidence, f"{head}; {resolution.detail} -> clarify", question,
+                                     source)
+
+        if unsure:
             why = "below the confidence threshold" if confidence < self.confidence_threshold else \
                 "top two intents too close"
             question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context)
@@ -157,6 +182,17 @@ class LocalIntentClassifier:
         detail = f"; {resolution.detail}" if resolution.detail else ""
         return Classification(intent=intent, confidence=round(confidence, 4), reasoning=f"{head}{detail}",
                               repos=resolution.repos, source=source)
+
+    def _unresolvable_reference(self, message: str, context: ThreadContext) -> tuple[Intent, Resolution] | None:
+        """"analyze the second one" with nothing listed (or "the 0th one"): whoever said clarify, the
+        question is about the missing referent, for the request the wording makes."""
+        wanted = referent_intent(message, self.resolver.mentions(message, context))
+        if wanted is None:
+            return None
+        resolution = self.resolver.resolve(message, context, wanted)
+        if resolution.problem in (Problem.NO_REFERENT, Problem.OUT_OF_RANGE):
+            return wanted, resolution
+        return None
 
     @staticmethod
     def _clarify(original: Intent | None, confidence: float, reasoning: str, question: Question,

@@ -49,10 +49,12 @@ MARKER_RE = re.compile(
     FLAGS,
 )
 BARE_NUMBERS_RE = re.compile(
-    r"^\s*(?:(?:analy[sz]e|compare|check|open|show(?: me)?|details?(?: on| for| about)?|more (?:on|about)|"
+    r"^\s*(?:(?:analy[sz]e|compare|check|open|show(?: me)?|put|line up|stack up|pit|details?(?: on| for| about)?|more (?:on|about)|"
     r"tell me (?:more )?about|what about|how about|and|pick|take|go with|choose|"
     r"i(?:'ll| will)? (?:take|pick|choose|go with))\s+)?#?\s*"
-    r"(\d{1,2}(?:\s*(?:,|and|&|vs\.?|versus|or|with|\+)\s*#?\s*\d{1,2})*)\s*(?:please|pls|plz)?\s*[.!?]*\s*$",
+    r"(\d{1,2}(?:\s*(?:,|and|&|vs\.?|versus|or|with|\+)\s*#?\s*\d{1,2})*)"
+    r"(?:\s+(?:side[\s-]by[\s-]side|head[\s-]to[\s-]head|against each other|together))?"
+    r"\s*(?:please|pls|plz)?\s*[.!?]*\s*$",
     FLAGS,
 )
 BOTH_RE = re.compile(r"\b(?:both(?:\s+of\s+(?:them|these|those))?|(?:the|these|those)\s+two(?!\s+\w+\s+\w))\b", FLAGS)

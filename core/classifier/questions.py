@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.classifier.context import ThreadContext
+from core.classifier.context import EXAMPLES, ThreadContext
 from core.classifier.references import Problem, Resolution
 from core.models import Intent
 
 MAX_OPTIONS = 5
-EXAMPLES = [
-    "Find React state management libraries",
-    "Analyze pmndrs/zustand",
-    "Compare redux vs zustand",
-]
 _VERB = {Intent.ANALYZE: "analyze", Intent.COMPARE: "compare", Intent.SEARCH: "search for"}
 _OFFER = {
     Intent.SEARCH: "search for repositories",
@@ -49,12 +44,24 @@ def for_problem(intent: Intent, resolution: Resolution, context: ThreadContext) 
     n = context.n_referents
     problem = resolution.problem
     if problem is Problem.OUT_OF_RANGE:
-        return Question(f"I only listed {n} {'repository' if n == 1 else 'repositories'} last time. "
-                        f"Which one should I {verb}?", _options(intent, _names(context)))
+        options = _options(intent, _names(context))
+        if resolution.asks_for_zeroth:
+            where = (f"the list has {n} ({_span(n)})" if n else
+                     "and I can't see a list in our last few messages")
+            return Question(f"There is no 0th one: positions start at 1, {where}. "
+                            f"Which repository should I {verb}?" + ("" if n else " (owner/name)"),
+                            options or list(EXAMPLES))
+        return Question(f"There is no such item: the list has only {n} "
+                        f"{'repository' if n == 1 else 'repositories'} ({_span(n)}). "
+                        f"Which one should I {verb}?", options)
     if problem is Problem.NO_REFERENT:
-        return Question("I'm not sure which repository you mean: there are no earlier results in this "
-                        "conversation to pick from. Could you name it (for example pmndrs/zustand), or "
-                        "start with a search?", list(EXAMPLES))
+        # We only ever see the last few messages: a list may exist further up the thread.
+        if intent is Intent.COMPARE:
+            return Question("I can't see a list in our last few messages -- which repositories do you mean? "
+                            "(owner/name, for example reduxjs/redux vs pmndrs/zustand) Or start with a search.",
+                            list(EXAMPLES))
+        return Question("I can't see a list in our last few messages -- which repository do you mean? "
+                        "(owner/name, for example pmndrs/zustand) Or start with a search.", list(EXAMPLES))
     if problem is Problem.AMBIGUOUS:
         if intent is Intent.COMPARE:
             return Question("Which of these should I compare? Pick two or more.",
@@ -70,6 +77,17 @@ def for_problem(intent: Intent, resolution: Resolution, context: ThreadContext) 
     # NO_TARGET
     return Question("Which repository should I analyze? Give me its name or owner/name, for example "
                     "pmndrs/zustand.", _options(intent, _names(context)))
+
+
+def _span(n: int) -> str:
+    return "only #1" if n == 1 else f"#1 to #{n}"
+
+
+def for_foreign_host(links: list[str], context: ThreadContext) -> Question:
+    where = f"{links[0]} is" if len(links) == 1 else f"{', '.join(links[:-1])} and {links[-1]} are"
+    return Question(f"I can only work with GitHub repositories, and {where} not on GitHub. "
+                    "Is there a GitHub mirror or a similar project on GitHub I should look at? (owner/name)",
+                    _context_options(context))
 
 
 def for_low_confidence(top: Intent, runner_up: Intent, context: ThreadContext) -> Question:

@@ -7,6 +7,7 @@ Usable on its own (the LLM cascade picks the intent elsewhere and still resolves
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -38,6 +39,10 @@ class Resolution:
     mentions: list[Mention] = field(default_factory=list)
 
     @property
+    def asks_for_zeroth(self) -> bool:
+        return any(m.kind is MentionKind.POSITION and 0 in m.positions for m in self.mentions)
+
+    @property
     def has_reference(self) -> bool:
         return any(m.kind in _REFERENCE_KINDS for m in self.mentions)
 
@@ -63,6 +68,8 @@ class ReferenceResolver:
                 lenient = self.mentions(message, context, lenient=True)
                 if len(lenient) > len(mentions):
                     mentions = lenient
+            elif intent is Intent.COMPARE and named:
+                mentions = self._complete_list(message, context, mentions)
         else:
             # Searches and chat only carry explicit owner/name references ("alternatives to a/b").
             explicit = [m for m in mentions if m.kind is MentionKind.EXPLICIT]
@@ -71,6 +78,18 @@ class ReferenceResolver:
         if resolution.problem is None:
             self._complete(resolution, context, intent)
         return resolution
+
+    def _complete_list(self, message: str, context: ThreadContext, mentions: list[Mention]) -> list[Mention]:
+        """"bun vs deno vs node": a common word ("node") is a name when it is an item of a list of
+        names being compared, joined to a name by "vs", "," "and" or "or"."""
+        found = {(m.start, m.end) for m in mentions}
+        lenient = self.mentions(message, context, lenient=True)
+        names = [m for m in lenient if m.kind in (MentionKind.EXPLICIT, MentionKind.NAME)]
+        extra = [m for m in names if (m.start, m.end) not in found and any(
+            (n.start, n.end) in found and _LIST_JOIN.match(_between(message, m, n)) for n in names)]
+        if not extra:
+            return mentions
+        return sorted([*mentions, *extra], key=lambda m: m.start)
 
     def _resolve_mentions(self, mentions: list[Mention], context: ThreadContext) -> Resolution:
         referents = list(context.referents)
@@ -86,6 +105,9 @@ class ReferenceResolver:
                 repos.append(m.full_name or m.text)
                 details.append(_describe(m, [m.full_name or m.text]))
                 continue
+            if m.kind is MentionKind.POSITION and 0 in m.positions:
+                return Resolution(problem=Problem.OUT_OF_RANGE, mentions=mentions,
+                                  detail=f"'{m.text}' is out of range: positions start at 1")
             if not referents:
                 return Resolution(problem=Problem.NO_REFERENT, mentions=mentions,
                                   detail=f"'{m.text}' refers to earlier results, but there are none")
@@ -166,6 +188,14 @@ class ReferenceResolver:
         else:
             resolution.problem = Problem.TOO_FEW
             resolution.detail = "fewer than two repositories to compare"
+
+
+_LIST_JOIN = re.compile(r"^\s*(?:,|&|and|or|vs\.?|versus|,\s*and|,\s*or)\s*$", re.I)
+
+
+def _between(message: str, a: Mention, b: Mention) -> str:
+    first, second = (a, b) if a.start < b.start else (b, a)
+    return message[first.end : second.start]
 
 
 def _dedupe(names) -> list[str]:  # type: ignore[no-untyped-def]

@@ -152,7 +152,7 @@ def test_out_of_range_becomes_a_helpful_clarification(classifier):
 def test_no_referent_becomes_a_clarification(classifier):
     result = classifier.classify_sync("analyze the 2nd", [])
     assert result.intent is Intent.CLARIFY
-    assert result.original_intent in (None, Intent.ANALYZE)  # the model itself may see it is vague
+    assert result.original_intent is Intent.ANALYZE
     assert result.repos == []
     assert result.clarify_question
 

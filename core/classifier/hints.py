@@ -1,0 +1,58 @@
+"""Small readings of a message that shape a clarification: the request behind a referent that
+cannot be resolved ("analyze the second one" with nothing listed), and links to code hosts
+other than GitHub (which we cannot analyze)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.classifier.mentions import Mention, MentionKind
+from core.models import Intent
+
+_COMPARE_WORDS = re.compile(
+    r"\b(?:compar\w*|vs\.?|versus|side[\s-]by[\s-]side|head[\s-]to[\s-]head|against each other|"
+    r"differences?|which (?:is|one is) better)\b",
+    re.I,
+)
+_ANALYZE_WORDS = re.compile(
+    r"\b(?:analy[sz]\w*|tell me (?:more )?about|more (?:on|about)|details?|dig into|look (?:at|into)|"
+    r"deep[\s-]dive|review|audit|check(?: out)?|open|show me)\b",
+    re.I,
+)
+_PLURAL = {MentionKind.BOTH, MentionKind.ALL, MentionKind.OTHERS, MentionKind.RANGE}
+_FOREIGN_HOST = re.compile(
+    r"(?:https?://)?(?:www\.)?((?:gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|sr\.ht|git\.sr\.ht|"
+    r"sourceforge\.net|gitea\.com|sourcehut\.org)/[^\s)>,]+)",
+    re.I,
+)
+
+
+def referent_intent(message: str, mentions: Sequence[Mention]) -> Intent | None:
+    """Analyze or compare, when ``message`` points at results ("the second one", "compare them");
+    None when it holds no reference to results, or only a pronoun and no request ("is it good?")."""
+    references = [m for m in mentions if m.kind in (*_PLURAL, MentionKind.POSITION, MentionKind.PRONOUN)]
+    if not references:
+        return None
+    if _COMPARE_WORDS.search(message):
+        return Intent.COMPARE
+    if any(m.kind in _PLURAL or len(m.positions) > 1 for m in references) or \
+            sum(m.kind is MentionKind.POSITION for m in references) > 1:
+        return Intent.COMPARE
+    if _ANALYZE_WORDS.search(message) or any(m.kind is MentionKind.POSITION for m in references):
+        return Intent.ANALYZE
+    return None
+
+
+def foreign_repositories(message: str) -> list[str]:
+    """Links to repositories on other code hosts ("gitlab.com/foo/bar"), as written (no scheme)."""
+    return [m.group(1).rstrip(".!?;:") for m in _FOREIGN_HOST.finditer(message)]
+
+
+def requested_intent(message: str) -> Intent | None:
+    """What a message asks for by its wording alone (for a foreign link: "analyze gitlab.com/a/b")."""
+    if _COMPARE_WORDS.search(message):
+        return Intent.COMPARE
+    if _ANALYZE_WORDS.search(message):
+        return Intent.ANALYZE
+    return None
