@@ -35,6 +35,9 @@ README_WINDOW = 20_000  # characters of README searched
 
 TIER_ALL_CORE = 0  # relevance tiers (``_tier``): 0 is everything asked for, 8+ only qualifiers
 TIER_QUALIFIERS_ONLY = 8
+TIER_LANGUAGE_MISSED = 4  # a bit of the tier: not in the requested language (``misses_language``)
+TIER_PARTIAL = 2
+_LIST_WORDS = frozenset({"awesome", "list", "curated", "resource", "collection"})
 
 
 def stem(word: str) -> str:
@@ -139,6 +142,7 @@ class RelevanceResult:
     score: float  # 0-10
     reason: str
     tier: int = TIER_ALL_CORE  # 0 all that was asked for matches ... 8+ only qualifiers (see _tier)
+    missed_qualifiers: tuple[str, ...] = ()  # the query's qualifiers ("vue") it does not match
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +227,26 @@ def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) ->
     share = qual_weight / (core_weight + qual_weight)
     score = round(10 * core_fit * (1 - share + share * qual_fit), 1)
     reason = _reason(matches, language, terms.language, bool(qualifying) and bool(core))
-    return RelevanceResult(score, reason, _tier(matches, language))
+    tier = _tier(matches, language)
+    if tier < TIER_QUALIFIERS_ONLY and not tier & TIER_PARTIAL and _unasked_list(repo, terms):
+        tier += TIER_PARTIAL  # a list *about* frameworks is not a framework: after the real ones
+    missed = tuple(c.label for c, m in matches if c.role == "qualifier" and not m.score)
+    return RelevanceResult(score, reason, tier, missed)
+
+
+def misses_language(tier: int) -> bool:
+    """True when a result of this tier is not in the requested language (nor mentions it)."""
+    return bool(tier & TIER_LANGUAGE_MISSED)
+
+
+def _unasked_list(repo: Repository, terms: QueryTerms) -> bool:
+    """An "awesome list" (a curated list of links) when the query did not ask for lists."""
+    name = repo.name.lower()
+    topics = {t.lower() for t in repo.topics}
+    if not (name.startswith("awesome") or name.endswith("-list") or topics & {"awesome", "awesome-list", "awesome-lists"}):
+        return False
+    asked = {w for c in terms.concepts for a in c.alternatives for w in a.words}
+    return not asked & _LIST_WORDS
 
 
 def _tier(matches: list[tuple[Concept, _Match]], language: _Match | None) -> int:

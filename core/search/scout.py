@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
 from core.search.concepts import core_search_params, language_mention_params, query_concepts
-from core.search.synonyms import related_terms
+from core.search.synonyms import LANGUAGE_FAMILY, related_terms
 from core.sources.base import RepoSource
 
 INCOMPLETE_NOTE = "GitHub's search ran out of time on its side, so some matches may be missing."
@@ -152,8 +152,20 @@ def relaxation_steps(params: SearchParams) -> list[tuple[str, Callable[[SearchPa
     if params.min_stars is not None or params.max_stars is not None:
         steps.append(("removed the star limits", lambda p: p.model_copy(update={"min_stars": None, "max_stars": None})))
     if params.language:
-        steps.append((f"included languages other than {params.language}", lambda p: p.model_copy(update={"language": None})))
+        steps.append((language_step(params), lambda p: p.model_copy(update={"language": None})))
     return steps
+
+
+MIN_SAME_LANGUAGE = 3  # candidates in the named language from which the language is not relaxed
+
+
+def language_step(params: SearchParams) -> str:
+    return f"included languages other than {params.language}"
+
+
+def _in_language(repos: Iterable[Repository], params: SearchParams) -> int:
+    wanted = {(params.language or "").lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language or "", ()))}
+    return sum(1 for r in repos if (r.language or "").lower() in wanted)
 
 
 class Scout:
@@ -188,6 +200,8 @@ class Scout:
         for label, change, search in ladder:
             if len(seen) >= self.min_results or time.monotonic() >= deadline or report.searches >= cap:
                 break
+            if label == language_step(params) and _in_language(seen.values(), params) >= MIN_SAME_LANGUAGE:
+                break  # enough in the language the user named: fewer results rather than other languages
             current = change(current)
             report.relaxed.append(label)
             await self._run([Strategy("relaxed", search(current), "best")], seen, report, deadline, skip)

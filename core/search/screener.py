@@ -16,12 +16,20 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from core.errors import LLMError, OmgError, RateLimited, SourceError
 from core.models import Repository, RepoSignals, ScoredRepository, SearchParams
-from core.search.relevance import TIER_ALL_CORE, compile_terms, relevance
+from core.search.concepts import query_concepts
+from core.search.relevance import (
+    TIER_ALL_CORE,
+    TIER_QUALIFIERS_ONLY,
+    RelevanceResult,
+    compile_terms,
+    misses_language,
+    relevance,
+)
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
@@ -31,6 +39,7 @@ log = logging.getLogger("omg.search.screener")
 MAX_RESULTS = 10
 SEARCH_CALL_BUDGET = 40  # GitHub calls one cold search may spend, its own searches included
 LIGHT_CALLS = 3  # per scored candidate at the "light" depth: latest release, 90-day commits, README
+MIN_SAME_LANGUAGE = 3  # matches in the requested language from which other languages are not shown
 JUDGE_ON_TOPIC = 6.0  # a (LLM) judge's relevance from which a result counts as on topic
 SCARCE_CALLS_PER_HOUR = 1000  # below this, search candidates cost no calls beyond the search
 SCARCE_NOTE = (
@@ -104,14 +113,14 @@ class Screener:
         items: list[ScoredRepository] = []
         gaps: list[str] = []
         terms = compile_terms(params)
-        tiers: dict[str, int] = {}
+        verdicts: dict[str, RelevanceResult | None] = {}
         for repo, task in zip(shortlist, tasks):
             if task in done:
-                item, gap, tiers[repo.full_name] = task.result()
+                item, gap, verdicts[repo.full_name] = task.result()
             else:
                 task.cancel()
                 item, gap = _scored(repo, None, None, params, now, None), "time budget"
-                tiers[repo.full_name] = tier(relevance(repo, terms))
+                verdicts[repo.full_name] = relevance(repo, terms)
             items.append(item)
             if gap:
                 gaps.append(gap)
@@ -120,17 +129,20 @@ class Screener:
             report.notes.append(_gap_note(gaps, len(items)))
         source_notes = {note for item in items if item.signals for note in item.signals.notes}
         report.notes.extend(sorted(source_notes)[:3])
+        tiers = {name: tier(verdict) for name, verdict in verdicts.items()}
         first = exact or set()
         items.sort(key=lambda i: (tiers[i.full_name], bool(first) and i.full_name.lower() not in first, *rank_key(i)))
+        items = same_language_first(items, tiers, params)
         report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
+        report.notes.extend(_fit_notes(report.items, verdicts, params))
         return report
 
     async def _score_one(
         self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore,
         limit: list[str], fetch: bool,
-    ) -> tuple[ScoredRepository, str | None, int]:
+    ) -> tuple[ScoredRepository, str | None, RelevanceResult | None]:
         """Fetch what can be measured (unless ``fetch`` is off), then score; ``limit`` holds the
-        rate-limit reason once hit. Returns the scored item, the gap (if any) and its tier."""
+        rate-limit reason once hit. Returns the scored item, the gap (if any) and its relevance."""
         signals: RepoSignals | None = None
         readme: str | None = None
         gap: str | None = None
@@ -158,11 +170,54 @@ class Screener:
         except Exception:
             log.exception("text scorer failed", extra={"repo": repo.full_name})
             text = None
-        verdict = tier(relevance(repo, compile_terms(params), readme))
+        verdict = relevance(repo, compile_terms(params), readme)
         judged = text.relevance if text is not None and not isinstance(self.text_scorer, HeuristicTextScorer) else None
-        if judged is not None and judged.score >= JUDGE_ON_TOPIC:
-            verdict = TIER_ALL_CORE  # a judge that read the README vouches for it, whatever the words
+        if verdict is not None and judged is not None and judged.score >= JUDGE_ON_TOPIC:
+            verdict = replace(verdict, tier=TIER_ALL_CORE)  # a judge that read the README vouches for it
         return _scored(repo, signals, readme, params, now, text), gap, verdict
+
+
+def same_language_first(
+    items: list[ScoredRepository], tiers: dict[str, int], params: SearchParams
+) -> list[ScoredRepository]:
+    """Without repositories in other languages when the user named a language and at least
+    ``MIN_SAME_LANGUAGE`` results match in it: fewer results rather than off-topic padding.
+    (``items`` are sorted tier first, so other languages already come after.)"""
+    if not params.language:
+        return items
+    same = [i for i in items if not misses_language(tiers[i.full_name]) and tiers[i.full_name] < TIER_QUALIFIERS_ONLY]
+    if len(same) < MIN_SAME_LANGUAGE:
+        return items
+    return [i for i in items if not misses_language(tiers[i.full_name])]
+
+
+def _fit_notes(
+    items: Sequence[ScoredRepository], verdicts: dict[str, RelevanceResult | None], params: SearchParams
+) -> list[str]:
+    """Say so when the results are mostly not what the user's qualifier or language asked for."""
+    if not items:
+        return []
+    notes: list[str] = []
+    found = [verdicts.get(i.full_name) for i in items]
+    qualifiers = dict.fromkeys(q for v in found if v is not None for q in v.missed_qualifiers)
+    core = " ".join(c.label for c in query_concepts(params) if c.role != "qualifier")
+    for qualifier in qualifiers:
+        matching = sum(1 for v in found if v is not None and qualifier not in v.missed_qualifiers)
+        if matching * 2 < len(items):
+            head = f"None of these {len(items)} results" if not matching else \
+                f"Only {matching} of these {len(items)} results"
+            notes.append(
+                f"{head} mention {qualifier}: I found few {qualifier}-specific matches, so the others "
+                f"are {core or 'matches'} in general, not made for {qualifier}."
+            )
+    if params.language:
+        other = [i for i, v in zip(items, found) if v is not None and misses_language(v.tier)]
+        if other:
+            notes.append(
+                f"Only {len(items) - len(other)} of these {len(items)} results are in {params.language}; "
+                f"the other {len(other)} (listed after them, their language shown) are in other languages."
+            )
+    return notes
 
 
 def _failure(exc: BaseException, full_name: str) -> str:

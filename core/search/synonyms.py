@@ -105,18 +105,17 @@ GENERIC = frozenset(
 )
 
 
-# what a qualifier implies about a repository's language: a Dart repository is likely for Flutter
+# what a repository's language implies about a qualifier: only languages that (nearly) always mean
+# it -- a Dart repository is for Flutter, a "Vue" one (single-file components) for Vue, a Ruby one
+# (nearly always) for Rails. A general language implies no framework: a JavaScript repository is
+# not a Vue (or React) library.
 QUALIFIER_LANGUAGES: dict[str, frozenset[str]] = {
     word: frozenset(langs.split(","))
     for words, langs in [
-        ("react reactjs react-native nextjs next.js vue vuejs vue.js angular angularjs svelte sveltekit solidjs "
-         "nuxt nuxtjs express expressjs nestjs deno electron", "JavaScript,TypeScript,Vue,Svelte"),
-        ("django flask fastapi jupyter", "Python,Jupyter Notebook"),
-        ("rails", "Ruby"), ("laravel symfony wordpress", "PHP"), ("spring", "Java,Kotlin"),
-        ("phoenix", "Elixir"), ("flutter", "Dart"), ("android", "Java,Kotlin"),
-        ("ios ipados macos osx iphone ipad", "Swift,Objective-C"), ("neovim nvim", "Lua,Vim Script"),
-        ("vim", "Vim Script"), ("emacs", "Emacs Lisp"), ("unity", "C#"), ("godot", "GDScript,C++"),
-        ("tauri", "Rust"),
+        ("vue vuejs vue.js nuxt nuxtjs", "Vue"), ("svelte sveltekit", "Svelte"),
+        ("flutter", "Dart"), ("rails", "Ruby"), ("ios ipados macos osx iphone ipad", "Swift,Objective-C"),
+        ("vim", "Vim Script"), ("neovim nvim", "Vim Script"), ("emacs", "Emacs Lisp"), ("godot", "GDScript"),
+        ("jupyter", "Jupyter Notebook"),
     ]
     for word in words.split()
 }

@@ -36,8 +36,26 @@ def test_a_qualifier_alone_does_not_carry_a_result() -> None:
     assert react.score == 0 and react.tier >= TIER_QUALIFIERS_ONLY
     assert react.reason.startswith("matches only 'react'") and "no match for 'state management'" in react.reason
     assert zustand.tier == TIER_ALL_CORE and zustand.score > redux.score > react.score
-    # redux does not say "React", but TypeScript implies it (weakly): still the top tier
-    assert redux.tier == TIER_ALL_CORE and "implied by its language (TypeScript)" in redux.reason
+    # redux does not say "React", and TypeScript does not imply it: the core matches, a tier below
+    assert TIER_ALL_CORE < redux.tier < TIER_QUALIFIERS_ONLY and "no match for 'react'" in redux.reason
+
+
+def test_only_a_language_that_means_the_framework_implies_it() -> None:
+    daisy = rel("vue ui component library", "saadeghi/daisyui", "Tailwind CSS component library", "JavaScript")
+    vuelib = rel("vue ui component library", "a/b", "A UI component library", "Vue")
+    assert "implied" not in daisy.reason and daisy.missed_qualifiers == ("vue",) and daisy.tier > TIER_ALL_CORE
+    assert vuelib.tier == TIER_ALL_CORE and "implied by its language (Vue)" in vuelib.reason
+    bloc = rel("flutter state management", "felangel/bloc", "A predictable state management library", "Dart")
+    assert "implied by its language (Dart)" in bloc.reason
+
+
+def test_an_awesome_list_comes_after_the_real_thing() -> None:
+    real = rel("python web framework", "pallets/flask", "A micro web framework", "Python")
+    listed = rel("python web framework", "a/awesome-web", "Awesome Python web framework packages", "R")
+    assert listed.tier > real.tier
+    # asked for lists: no extra step down for being one
+    asked = rel("curated list of python web frameworks", "a/awesome-web", "A curated list of Python web frameworks", "R")
+    assert asked.tier == TIER_ALL_CORE
 
 
 def test_a_core_match_in_another_ecosystem_is_a_lower_tier() -> None:

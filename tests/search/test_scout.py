@@ -89,11 +89,19 @@ async def test_relaxation_goes_as_far_as_needed_and_keeps_the_exact_matches() ->
     strict = params(language="TypeScript", max_stars=100, pushed_after=None)
     report = await Scout(src, min_results=5).gather(strict, deadline=deadline())
     assert report.exact == {"tiny/react-atoms"}
+    # four TypeScript candidates once the star limit is gone: the language is not relaxed
     assert report.relaxed == [
         "matched the words of 'state management' separately", "also matched related terms",
-        "removed the star limits", "included languages other than TypeScript",
+        "removed the star limits",
     ]
     assert "Only a few exact matches" in report.notes[0]
+    assert all(r.language == "TypeScript" for r in report.candidates)
+
+
+async def test_the_language_is_relaxed_only_when_it_has_fewer_than_three_candidates() -> None:
+    report = await Scout(source(), min_results=5).gather(params(language="Python"), deadline=deadline())
+    assert report.relaxed[-1] == "included languages other than Python"
+    assert {r.language for r in report.candidates} > {"Python"}
 
 
 def test_relaxation_order() -> None:
