@@ -22,6 +22,9 @@ _KEYBOARD_RUNS = tuple(  # keyboard mashing ("asdf", "hjkl"); "erty" is left out
     run for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm")
     for i in range(len(row) - 3) if (run := row[i : i + 4]) != "erty"
 )
+# three-key runs nobody types in a word ("asd", "qwe"); "wer", "ert", "iop"... appear in real words
+_MASH_RUNS = ("qwe", "asd", "sdf", "dfg", "fgh", "ghj", "hjk", "jkl", "zxc", "xcv", "cvb", "vbn", "bnm")
+_ANSI = re.compile(r"(?:\x1b|\\x1b|\\e|\\033|\^\[)?\[[0-9;?]*[A-Za-z]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 EXAMPLES = (
@@ -69,6 +72,7 @@ def split_mode_flags(text: str) -> tuple[str, ResearchMode | None]:
 
 
 def _clean(text: str) -> str:
+    text = _ANSI.sub(" ", text)  # terminal colour codes pasted along with (or instead of) a goal
     kept = "".join(
         ch if unicodedata.category(ch)[0] != "C" else " " for ch in unicodedata.normalize("NFC", text)
     )
@@ -87,17 +91,30 @@ def _meaningful(word: str) -> bool:
         return False
     if len(lower) <= 4 and lower.isalpha() and word.isupper():
         return True  # acronyms: AI, LLM, GPU, CI
-    if not any(ch in _VOWELS for ch in lower) or any(run in lower for run in _KEYBOARD_RUNS):
+    if not any(ch in _VOWELS for ch in lower) or any(run in lower for run in _KEYBOARD_RUNS + _MASH_RUNS):
         return False
     return re.search(r"[^aeiouy\d]{6,}", lower) is None  # "asdfghjkl", "qwrtsdf"
 
 
+def _content(word: str) -> bool:
+    """A word that can carry a search: not filler, not a bare number (a technology always counts)."""
+    from core.research.queries import KEEP, STOPWORDS, is_technology
+
+    lower = word.lower()
+    if is_technology(lower, word) or lower in KEEP:
+        return True
+    return lower not in STOPWORDS and not lower.isdigit()
+
+
 def is_nonsense(text: str) -> bool:
+    """No word that means anything: gibberish, keyboard mashing, only stopwords or numbers."""
     words = [w for w in _WORD.findall(text) if len(w) > 1 or not w.isascii()]
     if not words:
         return True  # only single letters or symbols
     good = [w for w in words if _meaningful(w)]
-    return not good or len(good) / len(words) < 0.5
+    if not good or len(good) / len(words) < 0.5:
+        return True
+    return not any(_content(w) for w in good)
 
 
 def condense(text: str, max_chars: int) -> str:
@@ -118,7 +135,10 @@ def condense(text: str, max_chars: int) -> str:
 def read_goal(raw: str | None, *, max_chars: int = DEFAULT_MAX_GOAL_CHARS) -> Goal:
     """Validate and normalise a research goal; raise InvalidGoal for empty or unreadable ones."""
     text, flag = split_mode_flags(raw or "")
+    coloured = _ANSI.search(text) is not None
     text = _clean(text)
+    if not text and coloured:
+        text = "?"  # only colour codes or control characters: unclear rather than empty
     if not text:
         raise InvalidGoal(
             "empty_goal",

@@ -16,7 +16,9 @@ from pydantic import Field
 
 from core.models import WireModel
 from core.research.models import PlanStep, ResearchMode, ResearchPlan, StepType
-from core.research.queries import alternatives, keywords, language_of, repo_names, since, topic_terms
+from core.research.queries import (
+    alternatives, is_technology, keywords, language_of, repo_names, since, technologies, topic_terms,
+)
 
 QUICK_MAX_STEPS = 3
 DEEP_MAX_STEPS = 8
@@ -61,7 +63,7 @@ class _Topic:
         focus_text = _EXCLUDE.sub(" ", feedback)
         self.focus = [w for w in keywords(focus_text) if w not in terms and w not in self.excluded]
         self.terms = [t for t in terms if t not in self.excluded] or terms[:1]
-        self.options = [o for o in alternatives(stripped) if o not in self.excluded]
+        self.options, self.phrases = _options(stripped, focus_text, self.excluded)
         self.language = language_of(self.terms + self.focus)
         self.recent_days = 90 if _RECENT.search(feedback) else 180
         self.popular = bool(_POPULAR.search(feedback))
@@ -79,6 +81,14 @@ class _Topic:
         """``a OR b`` for a comparison goal: each option on its own, not all of them at once."""
         return " OR ".join(self.options[:4]) if len(self.options) >= 2 else None
 
+    def each(self, limit: int = 3) -> list[str]:
+        """One query per option ("kotlin multiplatform", "flutter"), so each returns its own results."""
+        return self.phrases[:limit] if len(self.options) >= 2 else []
+
+    def context(self) -> list[str]:
+        """Feedback words that are not technologies ("bundle size"), to narrow a query."""
+        return [w for w in self.focus if w not in self.options][:2]
+
     def since(self, days: int) -> str:
         return since(days, self.today)
 
@@ -86,10 +96,41 @@ class _Topic:
         return " ".join(self.terms[:4] + self.focus[:2])
 
 
+def _options(goal: str, feedback: str, excluded: set[str]) -> tuple[list[str], list[str]]:
+    """The technologies a goal weighs, plus those any feedback names, and a search phrase for each.
+
+    "Kotlin Multiplatform or Flutter" -> options [kotlin, flutter], phrases [kotlin multiplatform, flutter];
+    "Rust ... from Go" (no "or"/"vs") -> [rust, go] when two technologies are named.
+    """
+    found = alternatives(goal)
+    named = technologies(goal)
+    if len(found) < 2:
+        found = named if len(named) >= 2 else []
+    options: list[str] = []
+    phrases: list[str] = []
+    words = [w.strip(".,?!:;").lower() for w in goal.split()]
+    for option in found:
+        at = words.index(option) if option in words else -1
+        before = words[at - 1] if at > 0 else ""
+        if before and before not in found and is_technology(before, goal):
+            options.append(before)  # "kotlin" of "kotlin multiplatform"
+            phrases.append(f"{before} {option}")
+        else:
+            options.append(option)
+            phrases.append(option)
+    if options:
+        for extra in technologies(feedback):
+            if extra not in options:
+                options.append(extra)
+                phrases.append(extra)
+    kept = [(o, p) for o, p in zip(options, phrases) if o not in excluded]
+    return list(dict.fromkeys(o for o, _ in kept)), list(dict.fromkeys(p for _, p in kept))
+
+
 def _with_qualifiers(topic: _Topic, base: str) -> list[str]:
     """Extra queries the feedback asks for (language, popularity, niche)."""
     extra: list[str] = []
-    if topic.language and f"language:{topic.language}" not in base:
+    if topic.language and f"language:{topic.language}" not in base and " OR " not in base:
         words = [w for w in base.split() if language_of([w]) is None] or base.split()
         extra.append(f"{' '.join(words)} language:{topic.language}")
     if topic.popular:
@@ -100,7 +141,7 @@ def _with_qualifiers(topic: _Topic, base: str) -> list[str]:
 
 
 def _quick_steps(topic: _Topic) -> list[PlanStep]:
-    main = topic.main()
+    main = topic.either() or topic.main()
     queries = [main, f"{main} pushed:>{topic.since(topic.recent_days)}"]
     extra = _with_qualifiers(topic, main)
     if extra:
@@ -119,10 +160,15 @@ def _quick_steps(topic: _Topic) -> list[PlanStep]:
 
 def _deep_steps(topic: _Topic, feedback: list[str]) -> list[PlanStep]:
     main, broad, either = topic.main(), topic.broad(), topic.either()
-    landscape = [either, f"{either} stars:>500"] if either else [main, f"{broad} stars:>500"]
+    if either:
+        around = [t for t in topic.terms if t not in topic.options and not is_technology(t)][:1]
+        each = [" ".join(dict.fromkeys([*p.split(), *around])) for p in topic.each()]
+        landscape = [either, *each, f"{either} stars:>500"]
+    else:
+        landscape = [main, f"{broad} stars:>500"]
     steps: list[PlanStep] = [
         PlanStep(step_id=0, type=StepType.SEARCH, purpose="landscape",
-                 search_queries=landscape + _with_qualifiers(topic, main)[:1],
+                 search_queries=landscape + ([] if either else _with_qualifiers(topic, main)[:1]),
                  description=f"Map the landscape for {topic.describe()}: the most relevant and the most "
                  "established projects."),
         PlanStep(step_id=0, type=StepType.SEARCH, purpose="recent",
@@ -131,17 +177,22 @@ def _deep_steps(topic: _Topic, feedback: list[str]) -> list[PlanStep]:
                  description="Find recent and emerging work, so the picture isn't only the incumbents."),
     ]
     if feedback:
-        focus = topic.focus[:3] or topic.terms[:1]
+        if either:  # every option, the ones feedback added included, narrowed by the feedback's words
+            queries = [" ".join([either, *topic.context()]), *[f"{o} {' '.join(topic.context())}".strip()
+                                                               for o in topic.options[:4]]]
+        else:
+            focus = topic.focus[:3] or topic.terms[:1]
+            queries = [" ".join(dict.fromkeys(topic.terms[:1] + focus))]
         steps.append(PlanStep(
             step_id=0, type=StepType.SEARCH, purpose="feedback",
-            search_queries=[" ".join(dict.fromkeys(topic.terms[:1] + focus))],
+            search_queries=queries[:4],
             description=f"Follow the reviewer's feedback: “{_quote(feedback[-1])}”."))
     subject = ", ".join(topic.repos) if topic.repos else "the top 5 candidates"
     steps += [
         PlanStep(step_id=0, type=StepType.BROWSE, purpose="evidence",
                  description=f"Read the READMEs, releases and issue activity of {subject} to gather evidence."),
         PlanStep(step_id=0, type=StepType.SEARCH, purpose="opposing_views",
-                 search_queries=[f"{o} alternative" for o in topic.options[:2]] if either
+                 search_queries=[f"{o} alternative" for o in topic.options[:3]] if either
                  else [f"{broad} alternative", f"{topic.terms[0]} comparison"],
                  description="Look for opposing views: alternatives, critiques and competing approaches."),
         PlanStep(step_id=0, type=StepType.ANALYZE, purpose="cross_verify",

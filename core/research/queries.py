@@ -39,7 +39,18 @@ STOPWORDS = frozenset(
     alternative alternatives migrate migrating migration switch switching move moving adopt
     adopting adoption large small big huge app apps application applications good idea
     focus include including add emphasis emphasize prefer instead rather less fewer
+    choice choices choose choosing option options debate debates debated worth worthwhile hurt hurts
+    hurting help helps harm harms standardize standardise standardizing standardising standard
+    outside inside beyond rewrite rewriting rewritten opinion opinions think thoughts consider
+    considering decide decision sense make makes worthy ready production-ready viable really
+    still anymore yet ever again already actually overrated underrated hype hyped matter matters
+    go-to should shall going hear heard say says said people everyone anyone someone us
+    top ranking ranked
     """.split()
+)
+# "the state of X", "is X worth it": phrases whose words are filler only here ("state management" stays)
+_FILLER_PHRASES = re.compile(
+    r"\b(?:the\s+)?state\s+of\b|\bworth\s+it\b|\boutside\s+(?:of\s+)?(?:the\s+)?[\w.+#-]+", re.IGNORECASE
 )
 # Words worth keeping even though they look generic in a GitHub query.
 KEEP = frozenset({"ai", "ml", "llm", "llms", "ui", "ux", "ci", "cd", "api", "apis", "db", "go", "c"})
@@ -53,6 +64,35 @@ LANGUAGES = {
     "erlang": "erlang", "perl": "perl", "shell": "shell", "bash": "shell",
 }
 
+def _tech_words() -> frozenset[str]:
+    from core.search.vocabulary import AMBIGUOUS_LANGUAGES, LANGUAGES as KNOWN_LANGUAGES, QUALIFIERS
+
+    known = {w for w in KNOWN_LANGUAGES if " " not in w and w not in AMBIGUOUS_LANGUAGES}
+    known |= {w for w in QUALIFIERS if " " not in w and w not in _NOT_TECH}
+    return frozenset(known | set(LANGUAGES) | _MORE_TECH)
+
+
+# everyday words among the qualifiers: context, not a technology to search for on its own
+_NOT_TECH = frozenset({"web", "browser", "mobile", "desktop", "mac", "windows", "self-hosted", "selfhosted", "spring",
+                       "express", "phoenix", "unity", "excel", "slack", "discord", "electron"})
+_MORE_TECH = frozenset(
+    """
+    kafka redis valkey postgres postgresql mysql mariadb mongodb sqlite cassandra scylladb cockroachdb
+    clickhouse duckdb neo4j elasticsearch opensearch meilisearch typesense rabbitmq nats pulsar zeromq
+    spark flink airflow dagster prefect dbt pandas polars numpy scipy pytorch tensorflow keras jax
+    langchain llamaindex ollama vllm huggingface transformers openai gemini claude
+    redux zustand jotai mobx recoil xstate pinia vuex tanstack htmx alpinejs astro remix gatsby
+    vite webpack esbuild rollup parcel turbopack bun pnpm yarn npm nx turborepo lerna bazel pants buck2
+    monorepo monorepos webassembly wasm wasi graphql grpc protobuf trpc openapi
+    sqlalchemy prisma drizzle typeorm sequelize mikroorm knex diesel sqlx gorm peewee tortoise
+    tokio actix axum rocket warp gin fiber hyper asyncio trio celery dramatiq
+    terraform pulumi ansible helm istio envoy linkerd nginx caddy traefik prometheus grafana
+    opentelemetry jaeger loki supabase firebase appwrite pocketbase qdrant pinecone weaviate milvus
+    chroma chromadb pgvector faiss lancedb multiplatform kmp compose swiftui jetpack qt gtk tkinter
+    pyqt wails capacitor ionic cordova expo playwright cypress selenium puppeteer jest vitest pytest
+    mocha storybook webrtc websocket websockets kubernetes docker podman containerd wasmtime wasmer
+    """.split()
+)
 _TOKEN = re.compile(r"[^\W_][\w+#.\-]*[\w+#]|[^\W_]", re.UNICODE)
 _OWNER_NAME = re.compile(r"\b([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100})\b")
 _QUALIFIER = re.compile(r'^(language|stars|pushed|created|topic|sort):(.+)$', re.IGNORECASE)
@@ -71,16 +111,35 @@ def repo_names(text: str) -> list[str]:
     return names
 
 
+def is_technology(word: str, original: str = "") -> bool:
+    """A language, framework or tool name ("go" only when written "Go" / "golang" in ``original``)."""
+    word = word.lower()
+    if word == "go":
+        return bool(re.search(r"\bGo\b|\bgolang\b", original))
+    return word in TECH_WORDS
+
+
 def keywords(text: str, *, limit: int = MAX_KEYWORDS) -> list[str]:
-    """The goal's content words, most telling first (order of appearance, stopwords dropped)."""
+    """The goal's content words, most telling first: technology names, then the other content
+    words in order of appearance; stopwords, opinion filler and bare numbers dropped."""
     found: list[str] = []
-    for raw in _TOKEN.findall(text.lower().replace("/", " ")):
+    cleaned = _FILLER_PHRASES.sub(" ", text).replace("/", " ")
+    for raw in _TOKEN.findall(cleaned.lower()):
         word = raw.strip(".-")
-        if not word or word in found:
+        if not word or word in found or word.replace(".", "").isdigit():
             continue
-        if word in KEEP or (word not in STOPWORDS and (len(word) > 1 or word.isdigit())):
+        if word in KEEP or (word not in STOPWORDS and len(word) > 1):
             found.append(word)
+    found.sort(key=lambda w: not is_technology(w, text))  # stable: technologies first, order kept
     return found[:limit] if limit else found
+
+
+def technologies(text: str) -> list[str]:
+    """Technology names in ``text``, in order of appearance."""
+    return [w for w in keywords(text, limit=0) if is_technology(w, text)]
+
+
+TECH_WORDS = _tech_words()
 
 
 def language_of(words: list[str]) -> str | None:

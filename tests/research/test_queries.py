@@ -1,0 +1,89 @@
+"""Search keywords from goals: technologies kept, opinion filler dropped, revise feedback folded in."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from core.research.goal import InvalidGoal, read_goal
+from core.research.models import ResearchMode, StepType
+from core.research.planner import LocalPlanner, PlanRequest
+from core.research.queries import keywords, technologies
+
+QUICK, DEEP = ResearchMode.QUICK_SCAN, ResearchMode.DEEP_PROBE
+
+
+def plan(goal: str, mode: ResearchMode, feedback: list[str] | None = None):  # noqa: ANN201
+    return LocalPlanner().build(PlanRequest(session_id="s", goal=goal, mode=mode, rationale="why.",
+                                            feedback=feedback or [], today=date(2026, 11, 1)))
+
+
+def queries_of(goal: str, mode: ResearchMode, feedback: list[str] | None = None) -> list[str]:
+    return [q for s in plan(goal, mode, feedback).steps if s.type is StepType.SEARCH for q in s.search_queries]
+
+
+@pytest.mark.parametrize(("goal", "wanted", "dropped"), [
+    ("Is Rust a good choice for our backend rewrite from Go?", {"rust", "go", "backend"}, {"choice", "rewrite"}),
+    ("Is the debate about monorepos worth it?", {"monorepos"}, {"debate", "worth"}),
+    ("What's the state of WebAssembly outside the browser?", {"webassembly"}, {"state", "outside", "browser"}),
+    ("Does Tailwind hurt accessibility?", {"tailwind", "accessibility"}, {"hurt"}),
+    ("Which vector database should we standardize on?", {"vector", "database"}, {"standardize"}),
+    ("Kotlin Multiplatform or Flutter for our mobile app?", {"kotlin", "flutter"}, set()),
+    ("Top 5 Python ORMs", {"python", "orms"}, {"5", "top"}),
+])
+def test_keywords_keep_technologies_and_drop_filler(goal: str, wanted: set[str], dropped: set[str]) -> None:
+    words = keywords(goal)
+    assert wanted <= set(words), words
+    assert not dropped & set(words), words
+
+
+def test_technologies_come_first_and_go_needs_its_capital() -> None:
+    assert keywords("Is Rust a good choice for our backend rewrite from Go?")[:2] == ["rust", "go"]
+    assert technologies("react state management") == ["react"]
+    assert "state" in keywords("react state management")
+    assert technologies("where to go for kafka") == ["kafka"]
+
+
+def test_two_named_technologies_get_one_query_each_and_a_combined_one() -> None:
+    landscape = plan("Is Rust a good choice for our backend rewrite from Go?", DEEP).steps[0].search_queries
+    assert "rust OR go" in landscape
+    assert "rust backend" in landscape and "go backend" in landscape
+
+
+def test_a_two_word_option_keeps_its_technology() -> None:
+    landscape = plan("Kotlin Multiplatform or Flutter for our mobile app?", DEEP).steps[0].search_queries
+    assert landscape[0] == "kotlin OR flutter"
+    assert any(q.startswith("kotlin multiplatform") for q in landscape)
+    assert all("OR flutter language:" not in q for q in queries_of("Kotlin Multiplatform or Flutter?", QUICK))
+
+
+def test_feedback_technologies_reach_every_comparison_query() -> None:
+    goal, feedback = "Should we migrate from Redux to Zustand?", ["also look at jotai and focus on bundle size"]
+    steps = plan(goal, DEEP, feedback).steps
+    assert steps[0].search_queries[0] == "redux OR zustand OR jotai"
+    assert "jotai" in steps[0].search_queries
+    follow = next(s for s in steps if s.purpose == "feedback").search_queries
+    assert follow[0] == "redux OR zustand OR jotai bundle size"
+    assert all("zustand" in q or "jotai" in q or "redux" in q for q in follow)
+
+
+def test_earlier_feedback_is_not_lost() -> None:
+    queries = queries_of("Should we migrate from Redux to Zustand?", DEEP,
+                         ["also look at jotai", "focus on bundle size", "skip redux"])
+    assert any("jotai" in q for q in queries)
+    assert all("redux" not in q for q in queries)
+    assert any("bundle size" in q for q in queries)
+
+
+@pytest.mark.parametrize("raw", ["asdkjh qwe zzz", "the", "\x1b[31m\x1b[0m;;[[]", "\x1b[31m\x1b[0m",
+                                 "what is it", "2024"])
+def test_goals_without_a_meaningful_word_are_unclear(raw: str) -> None:
+    with pytest.raises(InvalidGoal) as caught:
+        read_goal(raw)
+    assert caught.value.code == "unclear_goal"
+
+
+@pytest.mark.parametrize("raw", ["react", "kafka alternatives", "서울 날씨", "Go", "C++ vs Rust", "k8s operators"])
+def test_short_real_goals_still_work(raw: str) -> None:
+    assert read_goal(raw).text == raw
