@@ -20,6 +20,7 @@ SLOWING_DAYS = 180
 OLD_RELEASE_DAYS = 365
 SLOW_RESPONSE_HOURS = 7 * 24.0
 FEW_CONTRIBUTORS = 3
+TIE_MARGIN = 0.2  # best fits closer than this are too close to call: no winner is claimed
 LEAD_MARGIN = 0.05  # a leader must be at least 5% ahead of the runner-up (no "wins" by a hair)
 DIMENSION_LABELS = {
     "maturity": "maturity", "activity": "activity", "documentation": "documentation",
@@ -114,15 +115,20 @@ def warnings(repo: ScoredRepository, *, now: datetime) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    full_name: str
+    full_name: str | None  # None when the top fits are a tie
     reasons: list[str]
+    tied: tuple[str, ...] = ()
 
 
 def pick(
     repos: list[ScoredRepository], fits: dict[str, float | None], need: Need | None, *,
     now: datetime,
 ) -> Pick | None:
-    """The repo to recommend: best fit, skipping archived/abandoned ones unless all are."""
+    """The repo to recommend: best fit, skipping archived/abandoned ones unless all are.
+
+    When the best fits are within ``TIE_MARGIN`` no winner is named: the reasons say what would
+    decide it (the dimension where they differ most, stars, growth).
+    """
     if len(repos) < 2:
         return None
 
@@ -134,6 +140,9 @@ def pick(
     ranked = sorted(pool, key=lambda r: (fits.get(r.full_name) or 0.0, r.scores.overall, r.stars),
                     reverse=True)
     best = ranked[0]
+    tied = [r for r in ranked if _close(fits.get(r.full_name), fits.get(best.full_name))]
+    if len(tied) > 1:
+        return Pick(None, _tie_reasons(tied, fits, need), tuple(r.full_name for r in tied))
     others = [r for r in repos if r is not best]
     best_fit = fits.get(best.full_name)
     reasons: list[str] = []
@@ -154,6 +163,45 @@ def pick(
     if runner:
         reasons.append(runner)
     return Pick(best.full_name, reasons)
+
+
+def _close(fit: float | None, best: float | None) -> bool:
+    return fit is not None and best is not None and best - fit < TIE_MARGIN
+
+
+def _tie_reasons(tied: list[ScoredRepository], fits: dict[str, float | None],
+                 need: Need | None) -> list[str]:
+    names = " and ".join(r.full_name for r in tied) if len(tied) == 2 else ", ".join(r.full_name for r in tied)
+    values = " vs ".join(f"{fits[r.full_name]:.1f}" for r in tied)
+    target = f" for {need.text}" if need else ""
+    reasons = [f"Too close to call{target}: {names} fit equally well ({values} out of 10)"]
+    reasons += deciders(tied)
+    return reasons
+
+
+def deciders(tied: list[ScoredRepository]) -> list[str]:
+    """What could break a tie: the dimension where they differ most, popularity, growth."""
+    out: list[str] = []
+    dims = [d for d in COMPARE_DIMENSIONS if all(d not in r.scores.unmeasured for r in tied)]
+    spread = {d: max(getattr(r.scores, d) for r in tied) - min(getattr(r.scores, d) for r in tied)
+              for d in dims}
+    if spread and (d := max(spread, key=spread.get)) and spread[d] >= 0.1:
+        top = max(tied, key=lambda r: getattr(r.scores, d))
+        rest = ", ".join(f"{getattr(r.scores, d):.1f}" for r in tied if r is not top)
+        out.append(f"If {DIMENSION_LABELS[d]} matters most, {top.full_name} is ahead there "
+                   f"({getattr(top.scores, d):.1f} vs {rest})")
+    popular = max(tied, key=lambda r: r.stars)
+    if sum(r.stars == popular.stars for r in tied) == 1:
+        rest = ", ".join(compact(r.stars) for r in tied if r is not popular)
+        out.append(f"If a large user base matters most, {popular.full_name} has more stars "
+                   f"({compact(popular.stars)} vs {rest})")
+    growing = [r for r in tied if r.star_growth_12m]
+    if len(growing) == len(tied):
+        fastest = max(growing, key=lambda r: r.star_growth_12m or 0)
+        rest = ", ".join(signed(r.star_growth_12m or 0) for r in growing if r is not fastest)
+        out.append(f"If momentum matters, {fastest.full_name} is growing faster "
+                   f"({signed(fastest.star_growth_12m or 0)} stars in 12 months vs {rest})")
+    return out
 
 
 def _runner_up_edge(best: ScoredRepository, others: list[ScoredRepository]) -> str | None:

@@ -84,7 +84,7 @@ def _what(d: RepositoryDetail, now: datetime) -> str:
     if d.archived:
         text += " It is archived, which means read-only: no more changes are accepted."
     if d.scores.overall:
-        text += f" Overall score: {d.scores.overall:.1f}/10."
+        text += f" Quality score: {d.scores.overall:.1f}/10."
     return text
 
 

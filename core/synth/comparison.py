@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.analysis.compare import TIE_MARGIN, deciders
 from core.analysis.need import DEFAULT_WEIGHTS
 from core.models import DIMENSIONS, Comparison, ComparisonRow, ScoredRepository
 from core.synth.format import age, cell, compact_number, join_words, score, sentence, signed, truncate
@@ -65,7 +66,11 @@ def _cell_score(repo: ScoredRepository, dim: str) -> str:
     return "n/a" if value is None else f"{value:.1f}"
 
 
-def differences_table(rows: list[ComparisonRow], rc: RenderContext, need: str | None = None) -> str:
+def differences_table(
+    rows: list[ComparisonRow], rc: RenderContext, need: str | None = None, weighted: bool = False
+) -> str:
+    """``weighted``: a stated need changed the weights, so the fit differs from the quality score
+    and gets its own column (otherwise the two columns would repeat the same numbers)."""
     repos = [row.repo for row in rows]
     dims = scored_dimensions(repos)
     # the dimensions the need cares about first, then those where the repos differ most
@@ -79,8 +84,8 @@ def differences_table(rows: list[ComparisonRow], rc: RenderContext, need: str | 
     spread = [d for d in DIMENSIONS if d in chosen]
     scored = any(is_scored(r) for r in repos)
     header = ["Repository", "Stars", "Language", "Last change"]
-    fits = any(row.fit is not None for row in rows)
-    header += ["Overall"] * scored + ["Fit for your need" if need else "Fit"] * fits
+    fits = weighted and any(row.fit is not None for row in rows)
+    header += ["Quality"] * scored + ["Fit for your need"] * fits
     header += [label(d, capitalize=True) for d in spread]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row, repo in zip(rows, repos):
@@ -173,7 +178,36 @@ def pick_winner(data: Comparison) -> tuple[ScoredRepository, tuple[str, ...]]:
     return max(repos, key=strength), dims
 
 
+def _focus(row: ComparisonRow) -> float:
+    return row.fit if row.fit is not None else row.repo.scores.overall
+
+
+def tied_rows(data: Comparison) -> list[ComparisonRow]:
+    """The rows too close to call (best fit, or quality score, within ``TIE_MARGIN``); [] otherwise."""
+    if data.recommended or not any(is_scored(row.repo) for row in data.items):
+        return []
+    best = max(_focus(row) for row in data.items)
+    tied = [row for row in data.items if best - _focus(row) < TIE_MARGIN]
+    return tied if len(tied) > 1 else []
+
+
+def tie_recommendation(data: Comparison, tied: list[ComparisonRow]) -> str:
+    names = join_words([f"**{row.repo.full_name}**" for row in tied])
+    values = " vs ".join(f"{_focus(row):.1f}" for row in tied)
+    need = for_need(data.need)
+    text = (f"It's too close to call between {names}{f' {need}' if need else ''}: their scores are "
+            f"within {TIE_MARGIN} of each other ({values} out of 10), so neither is clearly better.")
+    reasons = [r for r in data.recommendation_reasons if r.strip() and not r.startswith("Too close")]
+    reasons = reasons or deciders([row.repo for row in tied])
+    if reasons:
+        text += " What would decide it:\n" + "\n".join(f"- {sentence(truncate(r, 300))}" for r in reasons[:4])
+    return "### My recommendation\n" + text
+
+
 def final_recommendation(data: Comparison, rc: RenderContext) -> str:
+    tied = tied_rows(data)
+    if tied:
+        return tie_recommendation(data, tied)
     winner, dims = pick_winner(data)
     repos = [row.repo for row in data.items]
     need = for_need(data.need)
@@ -186,7 +220,7 @@ def final_recommendation(data: Comparison, rc: RenderContext) -> str:
     if dims:
         because = f"it leads on {join_words([label(d) for d in dims])}, which matter most for that"
     elif any(is_scored(r) for r in repos):
-        because = f"it has the best overall score ({score(winner.scores.overall)})"
+        because = f"it has the best quality score ({score(winner.scores.overall)})"
     else:
         because = "it is the most popular and the most actively updated of the group"
     text = f"{lead} **{winner.full_name}**: {because}."
@@ -224,7 +258,8 @@ def render_comparison(data: Comparison, rc: RenderContext) -> str:
             "so I used my standard weights."
         )
     trimmed = data.model_copy(update={"items": rows})
-    sections = [intro, differences_table(rows, rc, data.need), winners(rows, rc)]
+    weighted = bool(data.weights) and not _default_weights(data.weights)
+    sections = [intro, differences_table(rows, rc, data.need, weighted), winners(rows, rc)]
     found = notes(rows, rc)
     if found:
         sections.append(found)

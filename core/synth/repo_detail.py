@@ -54,7 +54,7 @@ def overview(repo: RepositoryDetail, rc: RenderContext) -> str:
     if dates:
         lines.append("- " + " · ".join(dates))
     if is_scored(repo):
-        lines.append(f"- **Overall score:** {score(repo.scores.overall)}{rc.explain.note('overall')}")
+        lines.append(f"- **Quality score:** {score(repo.scores.overall)}{rc.explain.note('quality')}")
     if repo.archived:
         lines.append(f"- **This repository is {rc.explain('archived')}.**")
     if repo.topics:

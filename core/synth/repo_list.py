@@ -40,7 +40,7 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
     if is_scored(repo):
         # the Search Team's "why" already names its strong points; otherwise we do
         strengths = [] if parts else [rc.explain(d) for d in strongest_dimensions(repo)]
-        overall = f"{rc.explain('overall')} {score(repo.scores.overall)}"
+        overall = f"{rc.explain('query_score')} {score(repo.scores.overall)}"  # relevance included
         if strengths:
             parts.append(f"Strongest on {join_words(strengths)}; {overall}.")
         else:

@@ -56,7 +56,7 @@ def derive_verdict(repo: RepositoryDetail, today: date) -> tuple[Recommendation,
         elif overall < 4:
             reasons.append(f"Its overall score is low ({overall:.1f}/10).")
             return Recommendation.AVOID, reasons
-        reasons.append(f"Overall score {overall:.1f}/10.")
+        reasons.append(f"Quality score {overall:.1f}/10.")
     if not reasons:
         reasons.append("I could not measure enough activity to recommend contributing yet.")
     return (Recommendation.CONTRIBUTE if good >= 3 else Recommendation.WATCH), reasons

@@ -8,6 +8,9 @@ from tests.synth.factories import comparison, repo_list
 COMPARE = {"intent": Intent.COMPARE, "message": "compare zustand vs redux"}
 
 
+PRODUCTION = {"maturity": 0.4, "maintenance": 0.3, "activity": 0.2, "community": 0.1}
+
+
 def table_rows(markdown: str) -> list[str]:
     return [line for line in markdown.splitlines() if line.startswith("|")]
 
@@ -21,7 +24,7 @@ def test_overview_names_the_repos(run) -> None:
 
 def test_differences_table_in_markdown(run) -> None:
     rows = table_rows(run(comparison(3), **COMPARE).markdown)
-    assert rows[0].startswith("| Repository | Stars | Language | Last change | Overall |")
+    assert rows[0].startswith("| Repository | Stars | Language | Last change | Quality |")
     assert rows[1].startswith("|---|---|")
     assert len(rows) == 2 + 3
     assert rows[2].startswith("| [pmndrs/zustand](https://github.com/pmndrs/zustand) | 58.6k | TypeScript |")
@@ -62,7 +65,7 @@ def test_highlights_and_warnings(run) -> None:
 
 def test_final_recommendation_without_a_need(run) -> None:
     md = run(comparison(2), **COMPARE).markdown
-    assert "### My recommendation\nOverall, I'd pick **pmndrs/zustand**: it has the best overall score" in md
+    assert "### My recommendation\nOverall, I'd pick **pmndrs/zustand**: it has the best quality score" in md
 
 
 def test_final_recommendation_honours_the_need(run) -> None:
@@ -75,20 +78,38 @@ def test_final_recommendation_honours_the_need(run) -> None:
 
 
 def test_comparators_pick_and_reasons_win(run) -> None:
-    data = comparison(3, need="production use", recommended="pmndrs/jotai",
+    data = comparison(3, need="production use", recommended="pmndrs/jotai", weights=PRODUCTION,
                       recommendation_reasons=["Best fit for production: mature and well maintained"])
     data.items[2].fit = 8.9
     md = run(data, **COMPARE).markdown
     assert "For production use, I'd pick **pmndrs/jotai**.\n- Best fit for production: mature and well maintained." in md
-    assert "| Overall | Fit for your need |" in md
+    assert "| Quality | Fit for your need |" in md
 
 
-def test_fit_column_when_fits_are_given(run) -> None:
-    data = comparison(2)
+def test_fit_column_when_a_need_changed_the_weights(run) -> None:
+    data = comparison(2, need="production use", weights=PRODUCTION)
     data.items[0].fit, data.items[1].fit = 7.4, None
     rows = table_rows(run(data, **COMPARE).markdown)
-    assert "| Overall | Fit |" in rows[0]
+    assert "| Quality | Fit for your need |" in rows[0]
     assert "| 8.6 | 7.4 |" in rows[2] and "| 8.2 | n/a |" in rows[3]
+
+
+def test_no_fit_column_without_a_weighted_need(run) -> None:
+    data = comparison(2)
+    data.items[0].fit, data.items[1].fit = 8.6, 8.2  # default weights: the fit is the quality score
+    rows = table_rows(run(data, **COMPARE).markdown)
+    assert "Fit" not in rows[0] and "| Quality |" in rows[0]
+
+
+def test_a_near_tie_is_not_called_a_win(run) -> None:
+    data = comparison(2)
+    data.items[0].fit, data.items[1].fit = 9.7, 9.65
+    md = run(data, **COMPARE).markdown
+    final = md.split("### My recommendation")[1]
+    assert "I'd pick" not in final
+    assert "too close to call between **pmndrs/zustand** and **reduxjs/redux**" in final
+    assert "(9.7 vs 9.7 out of 10)" in final and "What would decide it:" in final
+    assert "has more stars" in final
 
 
 def test_single_repo_comparison_asks_for_another(run) -> None:

@@ -28,7 +28,7 @@ def test_top_three_are_highlighted_then_the_rest_listed(run) -> None:
     assert "[mobxjs/mobx](https://github.com/mobxjs/mobx)" in rest
     assert "Bear necessities for state management" in top  # description
     assert "Matches state management for React and is actively maintained." in top  # the why
-    assert "overall score (a weighted average" in top.lower()
+    assert "score for your query (weighted, out of 10, counting how well it matches your query)" in top.lower()
     assert numbered_rows(out.markdown) == [1, 2, 3, 4, 5, 6]
 
 
@@ -57,7 +57,7 @@ def test_jargon_is_explained_once(run) -> None:
     items = [repo(i).model_copy(update={"why": ""}) for i in range(5)]
     out = run(RepoList(items=items, meta=catalog_meta()))
     assert out.markdown.count("(how recently and how often new code lands)") == 1
-    assert out.markdown.count("(a weighted average of all the dimensions, out of 10)") == 1
+    assert out.markdown.count("(weighted, out of 10, counting how well it matches your query)") == 1
 
 
 def test_at_most_ten_items_are_shown_and_kept(run) -> None:
@@ -94,8 +94,9 @@ def test_refine_suggestion_skips_the_language_already_filtered(run) -> None:
     meta = catalog_meta()
     meta.search_params = SearchParams(text="state", keywords=["state"], language="TypeScript")
     out = run(repo_list(12, meta=meta))
-    assert "Refine search: TypeScript" not in out.suggestions
-    assert "Refine search: JavaScript" in out.suggestions
+    # the user chose the language: no other language is suggested, a narrower search is
+    assert not any(s in out.suggestions for s in ("Refine search: TypeScript", "Refine search: JavaScript"))
+    assert {"Refine search: only popular ones", "Refine search: actively maintained"} & set(out.suggestions)
 
 
 def test_snapshot_source_and_date_are_stated(run) -> None:
