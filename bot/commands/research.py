@@ -63,7 +63,7 @@ class Console:
         if self.as_json:
             print(json.dumps(reply.dump(), ensure_ascii=False), file=self.stdout, flush=True)
             return
-        print(reply.markdown, file=self.stdout, flush=True)
+        print(reply.markdown, file=self.stderr if reply.error else self.stdout, flush=True)
 
     def ask(self, prompt: str) -> str | None:
         print(prompt, end="", file=self.stderr, flush=True)
@@ -114,7 +114,7 @@ async def run_research(args: argparse.Namespace, service: ResearchService, conso
                 return await _decide(service, session_id, kind, user, console, args.feedback)
         if not args.goal:
             print('Give a goal: omg research "<goal>" [--quick|--deep]', file=console.stderr)
-            return 2
+            return 1
         return await _start(args, service, user, console)
     except OmgError as exc:
         console.show(error_reply(exc, "cli"))

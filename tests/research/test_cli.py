@@ -106,7 +106,7 @@ async def test_quick_scan_runs_straight_away_and_json_output(service: ResearchSe
     assert "Research report" in reply["markdown"] and "error" not in reply
 
 
-@pytest.mark.parametrize(("overrides", "code"), [({}, 2), ({"revise": "x"}, 2), ({"approve": "../etc"}, 1),
+@pytest.mark.parametrize(("overrides", "code"), [({}, 1), ({"goal": ""}, 1), ({"revise": "x"}, 2), ({"approve": "../etc"}, 1),
                                                  ({"show": "00000000-0000-4000-8000-000000000000"}, 1)])
 async def test_bad_cli_use_is_explained(service: ResearchService, overrides: dict, code: int) -> None:
     out = console()
@@ -120,4 +120,15 @@ async def test_someone_else_cannot_approve_from_the_cli(service: ResearchService
     plan = await deep_plan(service, user="U1")  # asked in chat by U1
     out = console()
     assert await run_research(args(approve=session_id_of(plan)), service, out) == 1
-    assert "Only the person" in out.stdout.getvalue()  # type: ignore[attr-defined]
+    assert "Only the person" in out.stderr.getvalue()  # type: ignore[attr-defined]
+
+
+async def test_finished_or_unknown_sessions_exit_1_with_the_reason_on_stderr(service: ResearchService) -> None:
+    done = console()
+    assert await run_research(args(goal="latest version of React"), service, done) == 0
+    [session] = await service.store.list_sessions()
+    for overrides in ({"approve": session.id}, {"cancel": "00000000-0000-4000-8000-000000000000"},
+                      {"goal": "asdkjh qwe zzz"}):
+        out = console()
+        assert await run_research(args(**overrides), service, out) == 1, overrides
+        assert out.stderr.getvalue().strip() and not out.stdout.getvalue().strip()  # type: ignore[attr-defined]
