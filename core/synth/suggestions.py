@@ -18,6 +18,7 @@ from core.models import (
     StructuredData,
     structured_repo_names,
 )
+from core.search.modifiers import POPULAR_MIN_STARS
 from core.synth.base import SynthesisContext
 from core.synth.comparison import pick_winner
 
@@ -26,6 +27,9 @@ START_OVER = "Start a new search"
 SHOW_MORE = "Show me more results"
 EXAMPLE_SEARCH = "Find React state management libraries"
 WHAT_CAN_YOU_DO = "What can you do?"
+POPULAR = "Refine search: only popular ones"
+MAINTAINED = "Refine search: actively maintained"
+POPULAR_STARS = POPULAR_MIN_STARS  # what "popular" means to the translator
 
 RELATED_LANGUAGES = {
     "typescript": "JavaScript", "javascript": "TypeScript", "python": "Go", "go": "Rust",
@@ -70,12 +74,25 @@ def after_repo_list(data: RepoList, ctx: SynthesisContext) -> list[str]:
         suggestions.append(f"Compare {top[0]} vs {top[1]}")
     else:
         suggestions.append(f"Search for alternatives to {top[0]}")
-    if languages:
+    if params is not None and params.language:
+        suggestions.append(_narrower(params, data))  # the user chose the language: not another one
+    elif languages:
         suggestions.append(f"Refine search: {languages.most_common(1)[0][0]}")
     if topics:
         suggestions.append(f"Refine search: {topics.most_common(1)[0][0]}")
     suggestions.append(SHOW_MORE)
     return _unique(suggestions)
+
+
+def _narrower(params: SearchParams, data: RepoList) -> str | None:
+    """A refinement that keeps the user's language: popular ones when some results are small,
+    else actively maintained ones (unless already asked for)."""
+    small = any(r.stars < POPULAR_STARS for r in data.items)
+    if small and params.min_stars is None and params.max_stars is None:
+        return POPULAR
+    if params.pushed_after is None:
+        return MAINTAINED
+    return POPULAR if params.min_stars is None and params.max_stars is None else None
 
 
 def after_repo_detail(data: RepoDetailData, ctx: SynthesisContext) -> list[str]:
