@@ -74,7 +74,7 @@ def cross_verify(candidates: list[Candidate], now: datetime | None = None) -> li
     corroborated = [c for c in candidates if c.hits >= 2]
     single = [c for c in candidates if c.hits == 1]
     if corroborated:
-        findings.append(f"Found by several independent searches (stronger evidence): {_names(corroborated[:6])}.")
+        findings.append(f"Found by several searches (stronger evidence): {_names(corroborated[:6])}.")
     if single:
         findings.append(f"Seen in only one search (weaker evidence): {_names(single[:6])}.")
     measured = [c for c in candidates if c.signals is not None]
@@ -87,7 +87,8 @@ def cross_verify(candidates: list[Candidate], now: datetime | None = None) -> li
             activity = f"{s.commits_90d} commits in 90 days" if s.commits_90d else f"release {s.latest_release}"
             findings.append(f"{c.name}: measured activity ({activity}) matches how it presents itself.")
     if not measured:
-        findings.append("No measured signals were available, so claims could not be checked against data.")
+        findings.append("No release or commit data was fetched, so claims were checked against push dates only."
+                        if flags else "No measured signals were available, so claims could not be checked against data.")
     return findings
 
 
@@ -98,8 +99,13 @@ def summary(candidates: list[Candidate], goal: str, now: datetime | None = None)
     if _VERSION_GOAL.search(goal):
         released = [c for c in candidates[:3] if c.signals and c.signals.latest_release]
         if released:
-            top = released[0]
-            findings.insert(0, f"Latest release of {top.name}: {facts(top, now).split('latest release ')[-1].split(':')[0]}.")
+            top, s = released[0], released[0].signals
+            assert s is not None
+            when = f" on {s.latest_release_at.date().isoformat()}" if s.latest_release_at else ""
+            findings.insert(0, f"{top.name}: latest release {s.latest_release}{when}.")
+        else:
+            findings.insert(0, f"No release data was fetched for {candidates[0].name} (the offline snapshot has "
+                            "none), so the latest version can't be stated; its GitHub releases page has it.")
     return findings
 
 
@@ -121,10 +127,9 @@ def synthesis(candidates: list[Candidate], now: datetime | None = None) -> list[
     measured = sum(1 for c in candidates if c.signals is not None)
     corroborated = sum(1 for c in candidates if c.hits >= 2)
     level = "high" if corroborated >= 3 and measured >= 3 else "medium" if corroborated or measured else "low"
-    findings.append(
-        f"Confidence: {level} ({corroborated} repositories corroborated by several searches, "
-        f"{measured} checked against measured activity)."
-    )
+    checked = (f"{measured} checked against measured activity" if measured
+               else "activity judged from push dates only, no release or commit data")
+    findings.append(f"Confidence: {level} ({corroborated} repositories corroborated by several searches, {checked}).")
     return findings
 
 

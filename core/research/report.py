@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.research.evidence import fetched_sources, gather
-from core.research.models import ResearchSession, ResearchStatus, StepType
+from core.research.models import ResearchSession, ResearchStatus, StepResult, StepType
 
 MAX_SOURCES = 40
 MAX_WEB_NOTES = 8
@@ -94,7 +94,8 @@ def build_report(session: ResearchSession) -> str:
             lines.append(f"{step.step_id}. ○ {step.type.value.title()}: not run")
         else:
             note = f" ({result.error})" if result.error and result.status != "done" else ""
-            lines.append(f"{step.step_id}. {_ICON[result.status]} {step.type.value.title()}: {result.summary}{note}")
+            icon = _ICON[result.status] if result.status != "done" or _yielded(result) else "–"
+            lines.append(f"{step.step_id}. {icon} {step.type.value.title()}: {result.summary}{note}")
 
     sources = fetched_sources(session)
     lines += ["", "### Sources"]
@@ -105,6 +106,11 @@ def build_report(session: ResearchSession) -> str:
     if len(sources) > MAX_SOURCES:
         lines.append(f"_…and {len(sources) - MAX_SOURCES} more in the session file._")
     return "\n".join(lines)
+
+
+def _yielded(result: StepResult) -> bool:
+    """A finished step that brought something back (a step that read nothing gets no check mark)."""
+    return bool(result.repos or result.readmes or result.signals or result.findings or result.sources)
 
 
 def _web_note(session: ResearchSession) -> str | None:

@@ -159,7 +159,10 @@ async def run_browse(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
                                             url=f"{url}/releases" if url else ""))
         problems += [f"{name}: {p}" for p in trouble]
     read = len(result.readmes)
-    result.summary = f"read {read} README(s) and the activity of {len(result.signals)} repositories"
+    if read or result.signals:
+        result.summary = f"read {read} README(s) and the activity of {len(result.signals)} repositories"
+    else:
+        result.summary = f"nothing to read: no README or activity data for {len(targets)} repositories"
     if problems:
         result.summary += f"; {len(problems)} fetch(es) failed"
         result.error = "; ".join(problems)[:500]

@@ -25,7 +25,7 @@ async def test_quick_scan_runs_without_review_and_reports_progress_per_step(serv
     sink = CollectingSink()
     reply = await service.start(QUICK_GOAL, key=KEY, requester="U1", progress=sink)
     assert reply.error is None and not reply.actions
-    assert "Latest release of facebook/react: v19.2.0" in reply.markdown
+    assert "facebook/react: latest release v19.2.0" in reply.markdown
     logs = sink.logs()
     for n in (1, 2, 3):
         assert any(line.startswith(f"Step {n}/3") for line in logs)
