@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.analysis.format import compact, days_since, hours, plural, span
+from core.analysis.format import ago, compact, days_since, hours, plural, span
 from core.models import Recommendation, Repository, RepoSignals
 
 STALE_DAYS = 365
@@ -38,6 +38,7 @@ def recommend(
     repo: Repository, signals: RepoSignals, *, now: datetime, source_kind: str
 ) -> Verdict:
     idle = days_since(repo.pushed_at, now)
+    pushed = ago(repo.pushed_at, now) or "unknown"  # "3 days ago", or "... before the snapshot"
     if repo.archived:
         return Verdict(Recommendation.AVOID, [
             "It is archived: the owners made it read-only, so it gets no fixes and accepts no "
@@ -51,10 +52,10 @@ def recommend(
 
     active = idle is not None and idle <= RECENT_PUSH_DAYS and signals.commits_90d != 0
     welcoming = _welcoming(repo, signals, idle, source_kind)
-    blockers = _blockers(repo, signals, idle, source_kind)
+    blockers = _blockers(repo, signals, idle, pushed, source_kind)
 
     if active and welcoming and not blockers:
-        lead = _activity_sentence(signals, idle)
+        lead = _activity_sentence(signals, pushed)
         return Verdict(Recommendation.CONTRIBUTE, ([lead] + welcoming)[:MAX_REASONS])
 
     reasons = list(blockers)
@@ -65,7 +66,7 @@ def recommend(
             reasons.append("There were no commits in the last 90 days, even though the "
                            "repository was touched recently.")
     if active and not welcoming:
-        reasons.append(_activity_sentence(signals, idle) + " But I found no sign that outside "
+        reasons.append(_activity_sentence(signals, pushed) + " But I found no sign that outside "
                        "contributions are welcome (no CONTRIBUTING guide, few merged pull "
                        "requests, or response times I couldn't measure).")
     if repo.star_growth_12m and repo.star_growth_12m > 0:
@@ -76,11 +77,10 @@ def recommend(
     return Verdict(Recommendation.WATCH, reasons[:MAX_REASONS])
 
 
-def _activity_sentence(s: RepoSignals, idle: int | None) -> str:
+def _activity_sentence(s: RepoSignals, pushed: str) -> str:
     if s.commits_90d:
         return f"It is actively developed: {plural(s.commits_90d, 'commit')} in the last 90 days."
-    when = {0: "today", 1: "yesterday"}.get(idle or 0, f"{span(idle or 0)} ago")
-    return f"It is actively developed: the last push was {when}."
+    return f"It is actively developed: the last push was {pushed}."
 
 
 def _welcoming(repo: Repository, s: RepoSignals, idle: int | None, kind: str) -> list[str]:
@@ -107,7 +107,8 @@ def _welcoming(repo: Repository, s: RepoSignals, idle: int | None, kind: str) ->
     return signs
 
 
-def _blockers(repo: Repository, s: RepoSignals, idle: int | None, kind: str) -> list[str]:
+def _blockers(repo: Repository, s: RepoSignals, idle: int | None, pushed: str,
+              kind: str) -> list[str]:
     blockers: list[str] = []
     if not repo.license and (s.has_license is False or (kind == "github" and s.has_license is None)):
         blockers.append("It has no license, so the terms for using or contributing to the code "
@@ -117,5 +118,5 @@ def _blockers(repo: Repository, s: RepoSignals, idle: int | None, kind: str) -> 
         blockers.append(f"New issues wait about {hours(rt)} for a first reply (median), so "
                         "contributions may sit unreviewed.")
     if idle is not None and RECENT_PUSH_DAYS < idle <= STALE_DAYS:
-        blockers.append(f"The last push was {span(idle)} ago: activity has slowed down.")
+        blockers.append(f"The last push was {pushed}: activity has slowed down.")
     return blockers

@@ -270,4 +270,4 @@ def render_comparison(data: Comparison, rc: RenderContext) -> str:
 
 def _default_weights(weights: dict[str, float]) -> bool:
     """True when the Comparator recognised no need profile (the weights are the defaults)."""
-    return all(abs(weights.get(k, 0.0) - v) < 1e-9 for k, v in DEFAULT_WEIGHTS.items())
+    return all(abs(weights.get(k, 0.0) - v) < 1e-3 for k, v in DEFAULT_WEIGHTS.items())  # wire weights are rounded
