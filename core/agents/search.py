@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from datetime import time as day_time
 
 from core.agents.base import AgentContext, AgentResult
+from core.analysis import reference_time
 from core.errors import LLMError, OmgError
 from core.models import (
     LogEvent,
@@ -52,14 +52,6 @@ SCARCE_MAX_SEARCHES = 5  # searches per turn without a token (GitHub allows 10 a
 TRANSLATE_SHARE = 0.25  # a (LLM) translator slower than this share of the budget yields to the rules
 
 
-def as_of(info: SourceInfo, now: datetime) -> datetime:
-    """The moment ages are measured from: now, or the end of the snapshot day for a snapshot."""
-    if info.snapshot_date is None:
-        return now
-    end_of_day = datetime.combine(info.snapshot_date, day_time(23, 59, 59), tzinfo=UTC)
-    return min(now, end_of_day)
-
-
 class SearchTeam:
     name = "search"
 
@@ -76,7 +68,7 @@ class SearchTeam:
     ) -> None:
         self.source = source
         self.clock = clock
-        self.rules = RuleBasedTranslator(today=lambda: as_of(source.info, self.clock()).date())
+        self.rules = RuleBasedTranslator(today=lambda: reference_time(source.info, self.clock()).date())
         self.translator: QueryTranslator = translator or self.rules
         self.budget_seconds = budget_seconds
         self.scout = Scout(source)
@@ -100,7 +92,7 @@ class SearchTeam:
         screen = await self.screener.screen(
             report.candidates,
             params,
-            now=as_of(self.source.info, self.clock()),  # read after the Scout: it may have fallen back
+            now=reference_time(self.source.info, self.clock()),  # read after the Scout: it may have fallen back
             deadline=deadline,
             star_range=report.params,
             exact=report.exact if report.relaxed else None,

@@ -8,7 +8,8 @@ from datetime import UTC, date, datetime
 import pytest
 
 from core.agents.base import AgentContext
-from core.agents.search import SearchTeam, as_of
+from core.agents.search import SearchTeam
+from core.analysis import reference_time
 from core.catalog import Catalog
 from core.errors import LLMBadOutput, RateLimited, SourceUnavailable
 from core.github import FallbackSource
@@ -143,9 +144,9 @@ async def test_relaxation_is_reported_in_meta_notes() -> None:
 def test_as_of_uses_the_snapshot_date_for_a_snapshot() -> None:
     github = SourceInfo(kind="github")
     snapshot = SourceInfo(kind="catalog", snapshot_date=date(2026, 8, 22))
-    assert as_of(github, NOW) == NOW
+    assert reference_time(github, NOW) == NOW
     later = datetime(2026, 11, 22, tzinfo=UTC)
-    assert as_of(snapshot, later) == datetime(2026, 8, 22, 23, 59, 59, tzinfo=UTC)
+    assert reference_time(snapshot, later) == datetime(2026, 8, 22, 23, 59, 59, tzinfo=UTC)
 
 
 # -- on the real offline catalog -------------------------------------------------------------------
