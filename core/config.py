@@ -44,7 +44,7 @@ class CoreSettings(BaseModel):
     conversation_ttl_seconds: float = 3600.0
     max_message_chars: int = 4000
     agent_timeout_seconds: float = 15.0
-    log_level: str = "WARNING"
+    log_level: str = "INFO"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "CoreSettings":
@@ -56,5 +56,5 @@ class CoreSettings(BaseModel):
             conversation_ttl_seconds=env_float(env, "OMG_CONVERSATION_TTL", 3600.0),
             max_message_chars=env_int(env, "OMG_MAX_MESSAGE_CHARS", 4000),
             agent_timeout_seconds=env_float(env, "OMG_AGENT_TIMEOUT", 15.0),
-            log_level=(env.get("OMG_LOG_LEVEL") or "WARNING").upper(),
+            log_level=(env.get("OMG_LOG_LEVEL") or "INFO").upper(),
         )
