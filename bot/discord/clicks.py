@@ -9,7 +9,9 @@
   requester-only and stale / double clicks; its refusals go to the clicker only (ephemeral).
   Once a decision stands, the plan's buttons are replaced by "Approved by @user".
 * revise: a form (modal) asks what to change; its submission is a revise with the feedback
-  inline (``<session>:<version>:<feedback>``). The modal is handled statelessly, by its
+  inline (``<session>:<version>:<feedback>``). The form opens only for someone who may decide
+  on the current plan: a click from anyone else, or on an older / decided plan, gets the
+  research service's own refusal ephemerally (read from the session, nothing changed). The modal is handled statelessly, by its
   ``custom_id``, so it works even if the bot restarted while the form was open.
 * feedback: thanked ephemerally, logged by the service.
 """
@@ -28,7 +30,9 @@ from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, click_of, interaction_place
 from bot.tasks import TaskTracker
 from bot.discord.turns import Turns
+from core.errors import OmgError, ReviewExpired
 from core.models import ActionKind
+from core.research.service import error_reply, parse_action_value
 from core.service import ActionClick
 
 log = logging.getLogger("omg.discord.clicks")
@@ -62,7 +66,11 @@ class ClickListener:
         if action.kind in (ActionKind.SUGGESTION, ActionKind.OPTION):
             await self._choice(interaction, click.place, core_click, custom_id)
         elif action.kind is ActionKind.REVISE:
-            await interaction.response.send_modal(revision_modal(custom_id))
+            refusal = await revise_refusal(self.turns.service.research, value, click.user.id)
+            if refusal is not None:
+                await _ephemeral(interaction, refusal)
+            else:
+                await interaction.response.send_modal(revision_modal(custom_id))
         elif action.kind in btn.DECISIONS:
             await interaction.response.defer()
             self.tracker.spawn(self._decide(interaction, click.place, core_click),
@@ -122,6 +130,27 @@ class ClickListener:
                             user=str(interaction.user.id))
         await interaction.response.defer()
         self.tracker.spawn(self._decide(interaction, place, click), name="discord-revision")
+
+
+async def revise_refusal(research: object, value: str, user: str) -> str | None:
+    """Why ``user`` may not revise the plan ``value`` names (the service's own refusal text), or
+    None when the form may open. Read-only: the decision check runs on a copy of the session.
+    A research handler without a session store (not core.research) decides on submission."""
+    store = getattr(research, "store", None)
+    orchestrator = getattr(research, "orchestrator", None)
+    check = getattr(orchestrator, "_check", None)
+    if store is None or check is None:
+        return None
+    try:
+        session_id, version, _ = parse_action_value(value)
+        session = await store.get(session_id)
+        if check(session.model_copy(deep=True), user, version):  # True: the review has expired
+            raise ReviewExpired()
+    except OmgError as exc:
+        return error_reply(exc, "").markdown
+    except Exception as exc:  # noqa: BLE001 - a failed pre-check leaves the decision to the service
+        log.info("could not pre-check a revise click", extra={"error": repr(exc)})
+    return None
 
 
 def revision_modal(custom_id: str) -> discord.ui.Modal:

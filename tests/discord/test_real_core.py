@@ -9,6 +9,8 @@ from bot.app import build_app
 from tests.discord.conftest import DiscordHarness, bot_settings, button, stop_harness
 from tests.fakes.discord_fake import ALICE, BOB, FakeDiscord
 
+MODAL = 9
+
 
 async def test_search_analyze_and_an_approved_research(
     fake: FakeDiscord, endpoints: None, tmp_path: Path,
@@ -48,6 +50,49 @@ async def test_search_analyze_and_an_approved_research(
         await fake.click(plan.id, approve, user=ALICE)
         await harness.settle()
         assert len([m for m in fake.in_channel(thread) if m.ephemeral]) == 2
+    finally:
+        await stop_harness(harness)
+        await app.aclose()
+
+
+async def test_revise_form_opens_only_for_the_requester_of_the_current_plan(
+    fake: FakeDiscord, endpoints: None, tmp_path: Path,
+) -> None:
+    from core.errors import NotAllowed
+
+    app = await build_app(env={"OMG_DATA_DIR": str(tmp_path), "OMG_GITHUB": "offline",
+                               "LLM_PROVIDER": "none"}, memory=True)
+    harness = DiscordHarness(fake, app, bot_settings(tmp_path))
+    await harness.start()
+    try:
+        record = await fake.slash("research", {"goal": "compare python web frameworks for a small team",
+                                               "mode": "deep_probe"})
+        await harness.settle()
+        thread = record.original_message_id
+        assert thread is not None
+        plan = harness.bot_messages(thread)[-1]
+        revise = button(plan, "Revise")["custom_id"]
+
+        refused = await fake.click(plan.id, revise, user=BOB)  # not the requester: no form
+        await harness.settle()
+        assert refused.responses[0][0] != MODAL
+        notes = [m.content for m in fake.in_channel(thread) if m.ephemeral]
+        assert notes == [NotAllowed().user_message], notes
+
+        opened = await fake.click(plan.id, revise, user=ALICE)
+        await harness.settle()
+        assert opened.responses[0][0] == MODAL
+        await fake.submit_modal(revise, {"feedback": "only small frameworks"}, channel_id=thread,
+                                message_id=plan.id, user=ALICE)
+        await harness.settle()
+        new_plan = harness.bot_messages(thread)[-1]
+        assert new_plan.id != plan.id and button(new_plan, "Approve")
+
+        stale = await fake.click(plan.id, revise, user=ALICE)  # the old plan's form: stale
+        await harness.settle()
+        assert stale.responses[0][0] != MODAL
+        notes = [m.content for m in fake.in_channel(thread) if m.ephemeral]
+        assert len(notes) == 2 and "revision 1" in notes[-1] and "revision 2" in notes[-1], notes
     finally:
         await stop_harness(harness)
         await app.aclose()
