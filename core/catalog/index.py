@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from core.catalog.records import CatalogRecord
 from core.models import SearchParams
-from core.search.synonyms import LANGUAGE_FAMILY
+from core.search.synonyms import LANGUAGE_FAMILY, spell_out_compounds
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # bm25 column weights: name, owner, description, language
@@ -79,7 +79,7 @@ class CatalogIndex:
         self._db.executemany(
             "INSERT INTO repos_fts (rowid, name, owner, description, language) VALUES (?, ?, ?, ?, ?)",
             [
-                (r.id, r.full_name.split("/", 1)[1], r.full_name.split("/", 1)[0], r.description, r.language or "")
+                (r.id, r.full_name.split("/", 1)[1], r.full_name.split("/", 1)[0], spell_out_compounds(r.description or ""), r.language or "")
                 for r in records
             ],
         )

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
-from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions
+from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions, spell_out_compounds
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
@@ -157,7 +157,7 @@ def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
     fields = {
         "name": normalize(repo.full_name.replace("/", " ")),
         "topics": normalize(" ".join(repo.topics)),
-        "description": normalize(repo.description or ""),
+        "description": normalize(spell_out_compounds(repo.description or "")),
         "readme": normalize(readme[:README_WINDOW]) if readme else " ",
     }
     return {field: value for field, value in fields.items() if value != " " or field == "name"}

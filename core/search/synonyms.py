@@ -20,6 +20,7 @@ nothing else ("react", "desktop app framework").
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 Entry = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -27,8 +28,11 @@ Entry = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 SYNONYMS: list[Entry] = [
     (("state management", "state manager", "state container"), ("state library", "global state"),
      ("store", "state machine")),
+    # an API framework or an HTTP routing / request-handling library is what a web framework is
+    # for most backend queries (FastAPI, axum); "routing" alone is not (network, UI routers)
     (("web framework", "web frameworks", "http framework"),
-     ("web application framework", "micro framework", "microframework", "api framework"),
+     ("web application framework", "micro framework", "microframework", "api framework", "rest framework",
+      "http routing", "http router", "request handling"),
      ("http server", "web server", "rest api")),
     (("web server", "http server"), ("webserver",), ("reverse proxy", "web framework")),
     (("machine learning", "ml"), ("deep learning", "neural network", "neural networks"), ()),
@@ -131,6 +135,17 @@ def language_mentions(language: str) -> tuple[str, ...]:
 
 # a language a query names also covers these (most JavaScript libraries are written in TypeScript)
 LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {"JavaScript": ("TypeScript",)}
+
+
+_COMPOUND = re.compile(r"\b([A-Z]?[a-z]+)([A-Z]{2,})\b")
+
+
+def spell_out_compounds(text: str) -> str:
+    """Product names glued to an acronym spelled out after the name: "FastAPI framework" ->
+    "FastAPI Fast API framework", so "api framework" matches. Only a trailing acronym of two or
+    more capitals is split ("GraphQL", "PostgreSQL", "WebUI"; not "JavaScript": "java" must not
+    match it)."""
+    return _COMPOUND.sub(r"\1\2 \1 \2", text)
 
 
 @lru_cache(maxsize=1024)

@@ -6,6 +6,7 @@ from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, core_search_params, language_mention_params, query_concepts
 from core.search.relevance import TIER_ALL_CORE, TIER_QUALIFIERS_ONLY, compile_terms, relevance
 from core.search.translator import RuleBasedTranslator
+from core.search.synonyms import spell_out_compounds
 
 RULES = RuleBasedTranslator()
 
@@ -75,9 +76,25 @@ def test_equivalents_count_more_than_related_terms() -> None:
 def test_phrase_beats_scattered_words_beats_head_word() -> None:
     phrase = rel("web framework", "a/b", "A web framework for Python", "Python")
     scattered = rel("web framework", "a/c", "The micro framework for building web applications", "Python")
-    head = rel("web framework", "a/d", "FastAPI framework, high performance", "Python")
+    head = rel("web framework", "a/d", "Scraping framework, high performance", "Python")
     assert phrase.score > scattered.score > head.score > 0
     assert scattered.tier == TIER_ALL_CORE and head.tier > TIER_ALL_CORE
+
+
+def test_api_frameworks_and_http_routing_libraries_are_web_frameworks() -> None:
+    fastapi = rel("python web frameworks", "fastapi/fastapi", "FastAPI framework, high performance", "Python")
+    axum = rel("rust web framework", "tokio-rs/axum", "HTTP routing and request-handling library for Rust", "Rust")
+    for result in (fastapi, axum):
+        assert result.tier == TIER_ALL_CORE and "(weak)" not in result.reason
+    assert "'api framework'" in fastapi.reason and "'http routing'" in axum.reason
+    scraper = rel("python web frameworks", "a/s", "An adaptive scraping framework for Python", "Python")
+    assert scraper.tier > TIER_ALL_CORE  # "framework" alone is still only the head noun
+
+
+def test_compound_names_are_spelled_out_but_not_javascript() -> None:
+    assert spell_out_compounds("FastAPI framework") == "FastAPI Fast API framework"
+    assert spell_out_compounds("Stable Diffusion WebUI") == "Stable Diffusion WebUI Web UI"
+    assert spell_out_compounds("Written in JavaScript") == "Written in JavaScript"
 
 
 def test_adjacent_query_words_are_a_phrase() -> None:
