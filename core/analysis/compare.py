@@ -159,10 +159,38 @@ def pick(
     if skipped and len(pool) < len(repos):
         reasons.append(f"I didn't pick {', '.join(skipped)}: archived or not updated in over a "
                        "year.")
+    split = _split_lead(best, (ranked[1:] or others)[0])
+    if split:
+        reasons.append(split)
     runner = _runner_up_edge(best, ranked[1:] or others)
     if runner:
         reasons.append(runner)
     return Pick(best.full_name, reasons)
+
+
+def _split_lead(best: ScoredRepository, runner: ScoredRepository) -> str | None:
+    """When the runner-up leads on more dimensions than the pick, say that the pick wins on few
+    (naming its biggest lead) and where the runner-up is ahead -- a higher overall score alone
+    would read as "better at everything"."""
+    dims = [d for d in COMPARE_DIMENSIONS if d not in best.scores.unmeasured and d not in runner.scores.unmeasured]
+    gap = {d: round(getattr(best.scores, d) - getattr(runner.scores, d), 1) for d in dims}
+    ours = [d for d in dims if gap[d] > 0]
+    theirs = [d for d in dims if gap[d] < 0]
+    if not ours or len(theirs) <= len(ours):
+        return None
+    main = max(ours, key=lambda d: gap[d])
+    head = (f"{best.full_name} wins mainly on {DIMENSION_LABELS[main]} "
+            f"({getattr(best.scores, main):.1f} vs {getattr(runner.scores, main):.1f})")
+    labels = _and([DIMENSION_LABELS[d] for d in theirs])
+    if all(-gap[d] < gap[main] for d in theirs):
+        return f"{head}; {runner.full_name} leads on {labels} by smaller margins."
+    margins = ", ".join(f"{DIMENSION_LABELS[d]} {getattr(runner.scores, d):.1f} vs {getattr(best.scores, d):.1f}"
+                        for d in theirs)
+    return f"{head}; {runner.full_name} leads on {labels} ({margins})."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _close(fit: float | None, best: float | None) -> bool:

@@ -44,6 +44,23 @@ def test_runner_up_edge_is_explained() -> None:
     assert "Consider small/friendly if ease of use matters most: it scores 10.0 vs 3.0." in choice.reasons
 
 
+def test_a_pick_that_leads_on_fewer_dimensions_says_so() -> None:
+    daisy = repo("saadeghi/daisyui", maturity=8.8, activity=9.0, documentation=9.0, community=8.1,
+                 ease_of_use=9.0, maintenance=10.0, overall=9.6)
+    mui = repo("mui/material-ui", maturity=9.0, activity=9.0, documentation=9.0, community=9.0,
+               ease_of_use=9.0, maintenance=7.5, overall=9.3)
+    group = [mui, daisy]
+    choice = pick(group, {"saadeghi/daisyui": 9.6, "mui/material-ui": 9.3}, None, now=NOW)
+    assert choice.full_name == "saadeghi/daisyui"
+    assert ("saadeghi/daisyui wins mainly on maintenance (10.0 vs 7.5); mui/material-ui leads on "
+            "maturity and community by smaller margins.") in choice.reasons
+
+
+def test_a_pick_that_leads_on_most_dimensions_gets_no_split_note() -> None:
+    choice = pick([MATURE, FRIENDLY], fits(None), None, now=NOW)
+    assert not any("wins mainly on" in r for r in choice.reasons)
+
+
 def test_fit_ignores_unmeasured_dimensions() -> None:
     partial = repo("x/y", maturity=8, activity=6, unmeasured=["documentation", "community",
                                                               "ease_of_use", "maintenance"])
