@@ -96,3 +96,22 @@ async def test_revise_form_opens_only_for_the_requester_of_the_current_plan(
     finally:
         await stop_harness(harness)
         await app.aclose()
+
+
+async def test_a_follow_up_in_the_thread_needs_no_mention(
+    fake: FakeDiscord, endpoints: None, tmp_path: Path,
+) -> None:
+    app = await build_app(env={"OMG_DATA_DIR": str(tmp_path), "OMG_GITHUB": "offline",
+                               "LLM_PROVIDER": "none"}, memory=True)
+    harness = DiscordHarness(fake, app, bot_settings(tmp_path))
+    await harness.start()
+    try:
+        question = await harness.mention("find react state management libraries")
+        assert len(harness.bot_messages(question.id)) == 1
+        await harness.say(question.id, "which one is the most popular?")
+        answer = harness.bot_messages(question.id)[1:]
+        assert answer and "Following up" in answer[0].content  # long answers continue in parts
+        assert all(len(m.content) <= 2000 for m in answer) and answer[-1].buttons()
+    finally:
+        await stop_harness(harness)
+        await app.aclose()
