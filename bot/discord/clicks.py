@@ -30,9 +30,7 @@ from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, click_of, interaction_place
 from bot.tasks import TaskTracker
 from bot.discord.turns import Turns
-from core.errors import OmgError, ReviewExpired
 from core.models import ActionKind
-from core.research.service import error_reply, parse_action_value
 from core.service import ActionClick
 
 log = logging.getLogger("omg.discord.clicks")
@@ -134,23 +132,15 @@ class ClickListener:
 
 async def revise_refusal(research: object, value: str, user: str) -> str | None:
     """Why ``user`` may not revise the plan ``value`` names (the service's own refusal text), or
-    None when the form may open. Read-only: the decision check runs on a copy of the session.
-    A research handler without a session store (not core.research) decides on submission."""
-    store = getattr(research, "store", None)
-    orchestrator = getattr(research, "orchestrator", None)
-    check = getattr(orchestrator, "_check", None)
-    if store is None or check is None:
+    None when the form may open. A research handler without ``refusal`` decides on submission."""
+    refusal = getattr(research, "refusal", None)
+    if refusal is None:
         return None
     try:
-        session_id, version, _ = parse_action_value(value)
-        session = await store.get(session_id)
-        if check(session.model_copy(deep=True), user, version):  # True: the review has expired
-            raise ReviewExpired()
-    except OmgError as exc:
-        return error_reply(exc, "").markdown
+        return await refusal(value, user)
     except Exception as exc:  # noqa: BLE001 - a failed pre-check leaves the decision to the service
         log.info("could not pre-check a revise click", extra={"error": repr(exc)})
-    return None
+        return None
 
 
 def revision_modal(custom_id: str) -> discord.ui.Modal:

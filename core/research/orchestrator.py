@@ -117,7 +117,7 @@ class Orchestrator:
     def may_decide(self, session: ResearchSession, user: str) -> bool:
         return user == session.requester or user in self.settings.admins
 
-    def _check(self, session: ResearchSession, user: str, plan_version: int | None) -> bool:
+    def check_decision(self, session: ResearchSession, user: str, plan_version: int | None) -> bool:
         """Raise unless ``user`` may decide on this plan now; True when the review just expired."""
         if not self.may_decide(session, user):
             raise NotAllowed()
@@ -143,7 +143,7 @@ class Orchestrator:
 
         def change(session: ResearchSession) -> None:
             nonlocal expired
-            expired = self._check(session, user, plan_version)
+            expired = self.check_decision(session, user, plan_version)
             if not expired:
                 apply(session)
 
@@ -231,7 +231,7 @@ class Orchestrator:
             if session.status in (S.ANALYZING, S.PLANNING, S.IDLE):
                 transition(session, S.CANCELLED)
                 return
-            if self._check(session, user, plan_version):
+            if self.check_decision(session, user, plan_version):
                 return  # expired just now: nothing left to cancel
             session.decisions.append(Decision(kind="cancel", user=user, plan_version=session.plan_version))
             session.awaiting_feedback = None

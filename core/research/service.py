@@ -134,6 +134,20 @@ class ResearchService:
 
     # -- adapters (core.service.ResearchHandler) ----------------------------------------------
 
+    async def refusal(self, value: str, user: str) -> str | None:
+        """Why ``user`` may not decide on the plan a button ``value`` names right now -- the text
+        the click itself would get -- or None. Read-only: the check runs on a copy, nothing is
+        saved. Adapters use it before opening a form (Discord's Revise modal)."""
+        try:
+            session_id, version, _ = parse_action_value(value)
+            session = await self.store.get(session_id)
+            if self.orchestrator.check_decision(session.model_copy(deep=True), user, version):
+                raise ReviewExpired()
+        except OmgError as exc:
+            return error_reply(exc, "").markdown
+        return None
+
+
     async def start(
         self, goal: str, *, key: ConversationKey, requester: str, mode: str | None = None,
         progress: ProgressSink = null_sink,

@@ -218,3 +218,15 @@ async def test_random_valid_flows_never_hit_an_illegal_transition(settings: Rese
     for session in await service.store.list_sessions():
         assert session.status in (S.REVIEW_PENDING, S.COMPLETED, S.CANCELLED), session.status
         assert [p.version for p in session.plans] == list(range(1, len(session.plans) + 1))
+
+
+async def test_refusal_previews_a_decision_without_saving(service: ResearchService) -> None:
+    """Adapters ask before opening a form (Discord's Revise modal): the words a click would get."""
+    reply = await deep_plan(service, user="U1")
+    value, session_id = reply.actions[1].value, session_id_of(reply)
+    version = (await service.store.get(session_id)).version
+    assert await service.refusal(value, "U1") is None
+    assert "Only the person" in await service.refusal(value, "U2")
+    assert "revision 7" in await service.refusal(f"{session_id}:7", "U1")
+    assert await service.refusal("not-a-button", "U1")  # malformed: refused, never a crash
+    assert (await service.store.get(session_id)).version == version  # nothing was written
