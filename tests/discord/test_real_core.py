@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import build_app
+from core.errors import NotAllowed
 from tests.discord.conftest import DiscordHarness, bot_settings, button, stop_harness
 from tests.fakes.discord_fake import ALICE, BOB, FakeDiscord
 
@@ -29,6 +30,16 @@ async def harness(fake: FakeDiscord, endpoints: None, tmp_path: Path) -> AsyncIt
         await app.aclose()
 
 
+async def deep_plan(fake: FakeDiscord, harness: DiscordHarness):  # type: ignore[no-untyped-def]
+    """``/research`` a deep goal (Alice asks): the thread it opened and the plan message in it."""
+    record = await fake.slash("research", {"goal": "compare python web frameworks for a small team",
+                                           "mode": "deep_probe"})
+    await harness.settle()
+    thread = record.original_message_id
+    assert thread is not None
+    return thread, harness.bot_messages(thread)[-1]
+
+
 async def test_search_analyze_and_an_approved_research(
     fake: FakeDiscord, harness: DiscordHarness,
 ) -> None:
@@ -44,12 +55,7 @@ async def test_search_analyze_and_an_approved_research(
     assert analyze["label"].removeprefix("Analyze ") in titles
     assert analysis[-1].buttons()
 
-    record = await fake.slash("research", {"goal": "compare python web frameworks for a small team",
-                                           "mode": "deep_probe"})
-    await harness.settle()
-    thread = record.original_message_id
-    assert thread is not None
-    plan = harness.bot_messages(thread)[-1]
+    thread, plan = await deep_plan(fake, harness)
     approve = button(plan, "Approve")["custom_id"]
     await fake.click(plan.id, approve, user=BOB)
     await harness.settle()
@@ -68,14 +74,7 @@ async def test_search_analyze_and_an_approved_research(
 async def test_revise_form_opens_only_for_the_requester_of_the_current_plan(
     fake: FakeDiscord, harness: DiscordHarness,
 ) -> None:
-    from core.errors import NotAllowed
-
-    record = await fake.slash("research", {"goal": "compare python web frameworks for a small team",
-                                           "mode": "deep_probe"})
-    await harness.settle()
-    thread = record.original_message_id
-    assert thread is not None
-    plan = harness.bot_messages(thread)[-1]
+    thread, plan = await deep_plan(fake, harness)
     revise = button(plan, "Revise")["custom_id"]
 
     refused = await fake.click(plan.id, revise, user=BOB)  # not the requester: no form
