@@ -44,6 +44,7 @@ from core.models import (
     utcnow,
 )
 from core.search.scoring import TextScorer
+from core.synth.phrases import join_words, plural
 from core.sources.base import RepoSource
 
 log = logging.getLogger("omg.agents.comparator")
@@ -88,9 +89,9 @@ class Comparator:
             return await self._only_one(ctx, targets[0])
         notes: list[str] = []
         if len(targets) > self.max_repos:
-            notes.append(f"You named {len(targets)} repositories; I compare at most "
-                         f"{self.max_repos} at a time, so I compared the first {self.max_repos} "
-                         f"and left out {', '.join(targets[self.max_repos:])}.")
+            notes.append(f"That makes {plural(len(targets), 'repository', 'repositories')}; I compare "
+                         f"at most {self.max_repos} at a time, so I compared the first "
+                         f"{self.max_repos} and left out {join_words(targets[self.max_repos:])}.")
             targets = targets[: self.max_repos]
         await ctx.progress(LogEvent(content=f"Comparing {_join(targets)}..."))
         results = await asyncio.gather(

@@ -15,6 +15,7 @@ import logging
 from datetime import datetime
 from typing import Protocol
 
+from core.synth.phrases import with_article
 from core.analysis.format import ago, compact, days_since, hours, plural, signed, span
 from core.models import Recommendation, RepositoryDetail, RepoSignals
 from core.sources.base import SourceInfo
@@ -75,7 +76,7 @@ def _what(d: RepositoryDetail, now: datetime) -> str:
         facts.append(f"{span(age)} old")
     if d.license:
         facts.append(f"{d.license} license")
-    kind = f"a {d.language} project" if d.language else "a project"
+    kind = with_article(f"{d.language} project") if d.language else "a project"
     text = f"**{d.full_name}** is {kind} ({', '.join(facts)})"
     description = " ".join(d.description.split()).rstrip(".")
     if len(description) > MAX_DESCRIPTION:

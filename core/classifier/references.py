@@ -56,7 +56,7 @@ class ReferenceResolver:
         self.finder = finder
 
     def mentions(self, message: str, context: ThreadContext, *, lenient: bool = False) -> list[Mention]:
-        return self.finder.find(message, context.known_names, lenient=lenient)
+        return self.finder.find(_without_need(message), context.known_names, lenient=lenient)
 
     def resolve(self, message: str, context: ThreadContext, intent: Intent) -> Resolution:
         """Resolve what ``message`` targets for ``intent`` (analyze/compare use every form)."""
@@ -188,6 +188,22 @@ class ReferenceResolver:
         else:
             resolution.problem = Problem.TOO_FEW
             resolution.detail = "fewer than two repositories to compare"
+
+
+# "compare the first two for a small team": the stated need ends the selection; it is blanked out
+# (same length, so mention offsets still point into the message) before references are read
+_NEED_CLAUSE = re.compile(
+    r"(?<=\S)\s+(?:for|to suit|suited to|suitable for|best for|good for)\s+(?!me\b|us\b|you\b)"
+    r"(?:an?|the|my|our|your)?\s*[a-z0-9][\w '\-]{1,50}[?.!]*\s*$",
+    re.I,
+)
+
+
+def _without_need(message: str) -> str:
+    match = _NEED_CLAUSE.search(message)
+    if match is None or "/" in match.group(0):  # "for owner/name" names a target
+        return message
+    return message[: match.start()] + " " * (match.end() - match.start())
 
 
 _LIST_JOIN = re.compile(r"^\s*(?:,|&|and|or|vs\.?|versus|,\s*and|,\s*or)\s*$", re.I)

@@ -33,6 +33,7 @@ from core.search.relevance import (
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
+from core.synth.phrases import share_of
 
 log = logging.getLogger("omg.search.screener")
 
@@ -204,20 +205,26 @@ def _fit_notes(
     for qualifier in qualifiers:
         matching = sum(1 for v in found if v is not None and qualifier not in v.missed_qualifiers)
         if matching * 2 < len(items):
-            head = f"None of these {len(items)} results" if not matching else \
-                f"Only {matching} of these {len(items)} results"
             notes.append(
-                f"{head} mention {qualifier}: I found few {qualifier}-specific matches, so the others "
+                f"{share_of(matching, len(items), 'results', f'mention {qualifier}')}: I found few {qualifier}-specific matches, so the others "
                 f"are {core or 'matches'} in general, not made for {qualifier}."
             )
     if params.language:
         other = [i for i, v in zip(items, found) if v is not None and misses_language(v.tier)]
         if other:
             notes.append(
-                f"Only {len(items) - len(other)} of these {len(items)} results are in {params.language}; "
-                f"the other {len(other)} (listed after them, their language shown) are in other languages."
+                f"{share_of(len(items) - len(other), len(items), 'results', f'are in {params.language}')}; "
+                f"{_the_others(len(other), len(items))} in other languages."
             )
     return notes
+
+
+def _the_others(others: int, total: int) -> str:
+    if others == total:
+        return "they are all"
+    if others == 1:
+        return "the other one (listed last, its language shown) is"
+    return f"the other {others} (listed after them, their language shown) are"
 
 
 def _failure(exc: BaseException, full_name: str) -> str:

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from core.analysis.compare import TIE_MARGIN, deciders
 from core.analysis.need import DEFAULT_WEIGHTS
 from core.models import DIMENSIONS, Comparison, ComparisonRow, ScoredRepository
-from core.synth.format import age, cell, compact_number, join_words, score, sentence, signed, truncate
+from core.synth.format import age, cell, compact_number, score, sentence, signed, truncate
+from core.synth.phrases import join_words
 from core.synth.glossary import label
 from core.synth.insights import dimension_value, is_scored
 from core.synth.render_context import RenderContext

@@ -6,10 +6,12 @@ simple tables) that the Slack and Discord adapters convert and the shell renders
 
 from __future__ import annotations
 
+
 import re
 from datetime import date, datetime
 
 from core.models import Repository
+from core.synth.phrases import plural
 
 _SPACES = re.compile(r"\s+")
 ELLIPSIS = "…"
@@ -52,10 +54,6 @@ def compact_number(n: int | float) -> str:
 def signed(n: int) -> str:
     return f"+{compact_number(n)}" if n >= 0 else compact_number(n)
 
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    word = singular if count == 1 else (plural_form or f"{singular}s")
-    return f"{count:,} {word}"
 
 
 def score(value: float) -> str:
@@ -136,13 +134,6 @@ def cell(text: str) -> str:
     return one_line(text).replace("|", "\\|")
 
 
-def join_words(words: list[str], conjunction: str = "and") -> str:
-    """['a'] -> 'a'; ['a', 'b'] -> 'a and b'; ['a', 'b', 'c'] -> 'a, b and c'."""
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def sentence(text: str) -> str:

@@ -18,31 +18,14 @@ from core.models import (
     structured_repo_names,
 )
 from core.synth.base import SynthesisContext
-from core.synth.format import join_words, one_line, plural
+from core.synth.format import one_line
+from core.synth.phrases import join_words, plural, request_topic
 
 _FOLLOW_UP_CUES = re.compile(
     r"^(and|also|but|now|then|ok|okay|so)\b|\b(what|how) about\b|\binstead\b|\bonly\b|\bsame\b"
     r"|\b(those|these|them|that one|this one|it|more|another|other|else|similar)\b",
     re.IGNORECASE,
 )
-_LEADING_VERBS = re.compile(
-    r"^\s*(please\s+)?(can you\s+|could you\s+)?(find|search( for)?|look( for)?|show( me)?|list|"
-    r"get( me)?|give me|recommend|suggest|i need|i want|i'm looking for|looking for|what are( the)?|"
-    r"which are( the)?)\s+(some\s+|the\s+|a few\s+|good\s+|popular\s+|best\s+)*",
-    re.IGNORECASE,
-)
-
-
-def query_phrase(query: str) -> str:
-    """'find React state management libraries' -> 'React state management libraries';
-    'state management' -> 'state management repositories'."""
-    phrase = _LEADING_VERBS.sub("", query.strip()).strip(" ?.!")
-    if not phrase:
-        return "repositories"
-    last = phrase.split()[-1].lower()
-    if not (last.endswith("s") and len(last) > 3):
-        phrase = f"{phrase} repositories"
-    return phrase
 
 
 def _previous_query(ctx: SynthesisContext) -> str | None:
@@ -62,7 +45,7 @@ def _previous_topic(ctx: SynthesisContext) -> str | None:
     if isinstance(previous, RepoList):
         query = _previous_query(ctx)
         if query:
-            return f"the {query_phrase(query)} we found"
+            return request_topic(query)
         if previous.items:
             return f"the {plural(len(previous.items), 'repository', 'repositories')} we found"
         return None

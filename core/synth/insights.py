@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from datetime import date
 
 from core.models import DIMENSIONS, ScoredRepository
-from core.synth.format import SnapshotDay, compact_number, days_since, join_words, plural, signed
+from core.synth.format import SnapshotDay, compact_number, days_since, signed
+from core.synth.phrases import join_words, plural
 from core.synth.glossary import Explainer
 
 RECENT_DAYS = 90

@@ -13,13 +13,13 @@ from core.synth.format import (
     duration,
     link,
     one_line,
-    plural,
     score,
     sentence,
     signed,
     truncate,
 )
 from core.synth.glossary import label
+from core.synth.phrases import plural
 from core.synth.insights import dimension_value, is_scored
 from core.synth.render_context import RenderContext
 from core.synth.verdict import MEANINGS, verdict

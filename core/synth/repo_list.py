@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.models import RepoList, ScoredRepository
-from core.synth.format import age, compact_number, join_words, link, plural, score, sentence, truncate
+from core.synth.format import age, compact_number, link, score, sentence, truncate
+from core.synth.phrases import join_words, plural
 from core.synth.insights import is_scored, result_set_insights, strongest_dimensions
 from core.synth.render_context import RenderContext
 
