@@ -29,7 +29,9 @@ from core.analysis import (
     reference_time,
     requested_repos,
 )
+from core.analysis.fetch import missing_repo_answer
 from core.analysis.scores import score
+from core.errors import RepoNotFound
 from core.models import (
     Clarification,
     LogEvent,
@@ -77,7 +79,11 @@ class Auditor:
             notes.append(f"You mentioned {len(targets)} repositories; I analyzed {full_name}. "
                          f"Say *compare {' vs '.join(targets[:5])}* to see them side by side.")
         await ctx.progress(LogEvent(content=f"Analyzing {full_name}..."))
-        data = await self.analyze(full_name, notes=notes)
+        try:
+            data = await self.analyze(full_name, notes=notes)
+        except RepoNotFound as exc:
+            log.info("repository not in the data", extra={"repo": full_name, "source": self.source.info.kind})
+            return AgentResult(text=missing_repo_answer(exc, self.source.info))
         return AgentResult(data=data, partial=bool(data.meta and data.meta.partial))
 
     async def analyze(self, full_name: str, *, notes: list[str] | None = None) -> RepoDetailData:

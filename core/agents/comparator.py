@@ -29,7 +29,7 @@ from core.analysis import (
     requested_repos,
     warnings,
 )
-from core.analysis.fetch import offline_not_found
+from core.analysis.fetch import missing_repo_answer, offline_not_found
 from core.analysis.scores import score
 from core.errors import OmgError, RepoNotFound
 from core.models import (
@@ -93,7 +93,7 @@ class Comparator:
                          f"at most {self.max_repos} at a time, so I compared the first "
                          f"{self.max_repos} and left out {join_words(targets[self.max_repos:])}.")
             targets = targets[: self.max_repos]
-        await ctx.progress(LogEvent(content=f"Comparing {_join(targets)}..."))
+        await ctx.progress(LogEvent(content=f"Comparing {join_words(targets)}..."))
         results = await asyncio.gather(
             *(fetch_bundle(self.source, t, readme=self.fetch_readmes) for t in targets),
             return_exceptions=True,
@@ -172,7 +172,11 @@ class Comparator:
     async def _only_one(self, ctx: AgentContext, target: str) -> AgentResult:
         others = candidates(ctx.previous, exclude=[target])[:MAX_CANDIDATES]
         if len(others) < 2:
-            others += [n for n in await self._similar(target) if n not in others]
+            try:
+                similar = await self._similar(target)
+            except RepoNotFound as exc:
+                return AgentResult(text=missing_repo_answer(exc, self.source.info))
+            others += [n for n in similar if n not in others]
         question = (f"To compare I need at least two repositories. Which one should I compare "
                     f"{target} with?")
         options = [f"Compare {target} vs {name}" for name in others[:MAX_CANDIDATES]]
@@ -215,14 +219,15 @@ class Comparator:
         if not bundles:
             if hard:
                 raise hard[0]  # rate limit, outage...: the coordinator explains it
-            if len(failures) == 1:
-                raise failures[0][1]
-            missing = _join([name for name, _ in failures], "or")
-            where = ("in the offline snapshot (it only holds the most-starred repositories)"
-                     if self.source.info.kind == "catalog"
-                     else "on GitHub. Check the owner/name spelling?")
-            return AgentResult(error=f"I couldn't find {missing} {where}",
-                               error_code="RepoNotFound")
+            missing = join_words([name for name, _ in failures], "or")
+            if self.source.info.kind == "catalog":
+                date = self.source.info.snapshot_date
+                when = f" of {date.isoformat()}" if date else ""
+                return AgentResult(text=(
+                    f"I couldn't find {missing} in the offline snapshot{when}, which holds only the "
+                    "most-starred GitHub repositories, so I can't compare them here. With GitHub "
+                    "access (a network connection, ideally with a GITHUB_TOKEN) I can."))
+            return AgentResult(text=f"I couldn't find {missing} on GitHub. Check the owner/name spelling?")
         loaded = bundles[0].repo.full_name
         why = " ".join(_failure_note(name, exc, compared=False) for name, exc in failures)
         others = [n for n in candidates(ctx.previous, exclude=[loaded, *(n for n, _ in failures)])]
@@ -251,7 +256,3 @@ def _failure_note(name: str, exc: Exception, *, compared: bool = True) -> str:
 def _keywords(text: str) -> list[str]:
     words = [w for w in re.findall(r"[a-z][a-z0-9+#-]{2,}", text.lower()) if w not in _STOPWORDS]
     return list(dict.fromkeys(words))[:6]
-
-
-def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"

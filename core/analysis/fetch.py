@@ -67,6 +67,17 @@ def _gap_note(full_name: str, what: str, exc: Exception) -> str:
     return f"I couldn't load the {what} of {full_name}."
 
 
+def missing_repo_answer(exc: RepoNotFound, info: SourceInfo) -> str:
+    """A repository the data doesn't hold is an answer, not a failure: say so and what would help
+    (a retry can't succeed, so none is offered)."""
+    if info.kind != "catalog":
+        return exc.user_message
+    date = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
+    return (f"{exc.full_name} isn't in the offline snapshot{date}, which holds only the most-starred "
+            "GitHub repositories, so I can't measure it here. With GitHub access (a network "
+            "connection, ideally with a GITHUB_TOKEN) I can analyze it.")
+
+
 def offline_not_found(full_name: str, info: SourceInfo) -> RepoNotFound:
     """Offline, "not found" means "not in the snapshot", not "no such repository"."""
     date = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""

@@ -70,10 +70,19 @@ async def test_abandoned_repository_is_avoid() -> None:
     assert "My verdict: **avoid**" in result.data.analysis
 
 
-async def test_unknown_repository_raises_repo_not_found() -> None:
-    with pytest.raises(RepoNotFound) as info:
-        await Auditor(rich_source(), clock=clock).run(context("x", ["nobody/nothing"])[0])
-    assert info.value.user_message.startswith("I couldn't find nobody/nothing on GitHub")
+async def test_an_unknown_repository_is_an_answer_not_an_error() -> None:
+    result = await Auditor(rich_source(), clock=clock).run(context("x", ["nobody/nothing"])[0])
+    assert result.error is None and result.data is None
+    assert result.text.startswith("I couldn't find nobody/nothing on GitHub")
+
+
+async def test_a_repository_missing_from_the_snapshot_says_what_would_help() -> None:
+    from core.catalog import Catalog
+
+    result = await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["pandas-dev/pandas"])[0])
+    assert result.error is None and result.data is None
+    assert result.text.startswith("pandas-dev/pandas isn't in the offline snapshot of 20")
+    assert "With GitHub access" in result.text
 
 
 async def test_no_target_without_context_is_a_helpful_error() -> None:
@@ -164,11 +173,10 @@ async def test_offline_catalog_analysis_is_honest_about_gaps() -> None:
 async def test_offline_catalog_unknown_repo() -> None:
     from core.catalog import Catalog
 
-    with pytest.raises(RepoNotFound) as info:
-        await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["no/such-repo"])[0])
+    result = await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["no/such-repo"])[0])
     # offline, "not found" means "not in the snapshot", not a misspelling
-    assert info.value.user_message.startswith("I couldn't find no/such-repo in the offline snapshot of")
-    assert "GitHub." not in info.value.user_message
+    assert result.text.startswith("no/such-repo isn't in the offline snapshot of")
+    assert "spelling" not in result.text
 
 
 async def test_offline_catalog_analysis_is_not_partial() -> None:

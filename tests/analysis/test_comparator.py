@@ -128,8 +128,8 @@ async def test_one_repo_without_context_suggests_similar_repos() -> None:
 
 
 async def test_one_unknown_repo_is_not_found() -> None:
-    with pytest.raises(RepoNotFound):
-        await Comparator(rich_source(), clock=clock).run(ctx("compare", ["ghost/repo"])[0])
+    result = await Comparator(rich_source(), clock=clock).run(ctx("compare", ["ghost/repo"])[0])
+    assert result.error is None and result.text.startswith("I couldn't find ghost/repo on GitHub")
 
 
 async def test_no_target() -> None:
@@ -176,8 +176,8 @@ async def test_two_of_three_missing_offers_what_is_left() -> None:
 
 async def test_all_missing() -> None:
     result = await Comparator(rich_source(), clock=clock).run(ctx("compare", ["ghost/one", "ghost/two"])[0])
-    assert result.error_code == "RepoNotFound"
-    assert "ghost/one or ghost/two" in result.error
+    assert result.error is None
+    assert result.text == "I couldn't find ghost/one or ghost/two on GitHub. Check the owner/name spelling?"
 
 
 async def test_all_rate_limited_raises_for_the_coordinator() -> None:
@@ -238,11 +238,11 @@ async def test_offline_missing_repos_are_explained_as_snapshot_limits() -> None:
     assert any(n.startswith("I couldn't find ghost/repo in the offline snapshot of")
                and n.endswith("so I compared the rest.") for n in result.data.meta.notes)
     result = await comparator.run(ctx("compare", ["ghost/one", "ghost/two"])[0])
-    assert result.error == ("I couldn't find ghost/one or ghost/two in the offline snapshot "
-                            "(it only holds the most-starred repositories)")
-    with pytest.raises(RepoNotFound) as info:
-        await comparator.run(ctx("compare", ["ghost/one"])[0])
-    assert "offline snapshot" in info.value.user_message
+    assert result.error is None
+    assert result.text.startswith("I couldn't find ghost/one or ghost/two in the offline snapshot of 20")
+    assert "With GitHub access" in result.text
+    result = await comparator.run(ctx("compare", ["ghost/one"])[0])
+    assert result.error is None and result.text.startswith("ghost/one isn't in the offline snapshot")
 
 
 async def test_two_names_for_one_repository_are_compared_once() -> None:
