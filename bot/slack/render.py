@@ -158,7 +158,7 @@ def comparison_table(data: Comparison) -> str:
                        ("maturity", "Maturity")):
         values = [getattr(r.scores, dim) for r in repos]
         if any(values):
-            rows.append([label, *[f"{v:.1f}" for v in values]])
+            rows.append([label, *["n/a" if v is None else f"{v:.1f}" for v in values]])
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip() for row in rows]
     return "```\n" + escape("\n".join(lines)) + "\n```"

@@ -132,8 +132,7 @@ def _community(repo: Repository, s: RepoSignals) -> list[str]:
 def _scores(scores: DimensionScores | None) -> list[str]:
     if scores is None:
         return []
-    unmeasured = set(getattr(scores, "unmeasured", []) or [])
-    measured = {d: getattr(scores, d) for d in _DIMENSION_NAMES if d not in unmeasured}
+    measured = {d: v for d, v in scores.measured().items() if d in _DIMENSION_NAMES}
     if len(measured) < 2:
         return []
     best = max(measured, key=measured.__getitem__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from core.models.base import WireModel
 
@@ -83,23 +83,39 @@ class RepoSignals(WireModel):
 
 
 class DimensionScores(WireModel):
-    """Per-dimension scores 0-10 plus the weighted ``overall``; ``reasons`` explains each."""
+    """Per-dimension scores 0-10 plus the weighted ``overall``; ``reasons`` explains each.
 
-    maturity: float = Field(default=0.0, ge=0, le=10)
-    activity: float = Field(default=0.0, ge=0, le=10)
-    documentation: float = Field(default=0.0, ge=0, le=10)
-    community: float = Field(default=0.0, ge=0, le=10)
-    ease_of_use: float = Field(default=0.0, ge=0, le=10)
-    maintenance: float = Field(default=0.0, ge=0, le=10)
-    relevance: float = Field(default=0.0, ge=0, le=10)
+    A dimension without any measured signal is ``None`` (JSON ``null``, shown as "n/a"), never
+    0 or 10: it is left out of ``overall`` and listed in ``unmeasured`` (the validator keeps the
+    two in step, whichever one the caller set).
+    """
+
+    maturity: float | None = Field(default=None, ge=0, le=10)
+    activity: float | None = Field(default=None, ge=0, le=10)
+    documentation: float | None = Field(default=None, ge=0, le=10)
+    community: float | None = Field(default=None, ge=0, le=10)
+    ease_of_use: float | None = Field(default=None, ge=0, le=10)
+    maintenance: float | None = Field(default=None, ge=0, le=10)
+    relevance: float | None = Field(default=None, ge=0, le=10)
     overall: float = Field(default=0.0, ge=0, le=10)
     reasons: dict[str, str] = Field(default_factory=dict)
-    # dimensions with no measured signal: their score is 0, they are left out of ``overall``,
-    # and renderers should show them as "n/a" (see core/search/SCORING.md)
     unmeasured: list[str] = Field(default_factory=list)
 
-    def by_dimension(self) -> dict[str, float]:
+    @model_validator(mode="after")
+    def _unmeasured_is_none(self) -> DimensionScores:
+        for dim in DIMENSIONS:
+            if dim in self.unmeasured:
+                object.__setattr__(self, dim, None)
+            elif getattr(self, dim) is None:
+                self.unmeasured.append(dim)
+        return self
+
+    def by_dimension(self) -> dict[str, float | None]:
         return {d: getattr(self, d) for d in DIMENSIONS}
+
+    def measured(self) -> dict[str, float]:
+        """The dimensions that have a score."""
+        return {d: v for d, v in self.by_dimension().items() if v is not None}
 
 
 class ScoredRepository(Repository):

@@ -80,28 +80,28 @@ def score_repository(
 
 def combine(dims: dict[str, DimensionScore | None]) -> DimensionScores:
     """Build ``DimensionScores``: overall = weighted mean over the measured dimensions."""
-    values: dict[str, float] = {}
+    values: dict[str, float | None] = {}
     reasons: dict[str, str] = {}
     unmeasured: list[str] = []
     for name in DIMENSIONS:
         dim = dims.get(name)
         if dim is None:
             unmeasured.append(name)
-            values[name] = 0.0
+            values[name] = None
             reasons[name] = "not measured (no signal available)"
         else:
             values[name] = round(min(10.0, max(0.0, dim.score)), 1)
             reasons[name] = dim.reason
     measured = [d for d in DIMENSIONS if d not in unmeasured]
     weight = sum(WEIGHTS[d] for d in measured)
-    overall = sum(WEIGHTS[d] * values[d] for d in measured) / weight if weight else 0.0
+    overall = sum(WEIGHTS[d] * (values[d] or 0.0) for d in measured) / weight if weight else 0.0
     return DimensionScores(**values, overall=round(overall, 2), reasons=reasons, unmeasured=unmeasured)
 
 
 def rank_key(item: ScoredRepository) -> tuple[float, float, int, float]:
     """Sort key: overall, then the tie-break relevance -> stars -> activity (all descending)."""
     s = item.scores
-    return (-s.overall, -s.relevance, -item.stars, -s.activity)
+    return (-s.overall, -(s.relevance or 0.0), -item.stars, -(s.activity or 0.0))
 
 
 # -- the parts ------------------------------------------------------------------------------------

@@ -17,12 +17,12 @@ STALE_DAYS = 365
 
 def is_scored(repo: ScoredRepository) -> bool:
     s = repo.scores
-    return s.overall > 0 or any(getattr(s, d) > 0 for d in DIMENSIONS)
+    return s.overall > 0 or any(v > 0 for v in s.measured().values())
 
 
 def unmeasured(repo: ScoredRepository) -> set[str]:
-    """Dimensions with no measured signal (scored 0 and shown as "n/a", never as a zero)."""
-    return set(getattr(repo.scores, "unmeasured", None) or ())
+    """Dimensions with no measured signal (``None``, shown as "n/a", never as a zero)."""
+    return set(repo.scores.unmeasured)
 
 
 def dimension_value(repo: ScoredRepository, dim: str) -> float | None:
@@ -33,7 +33,7 @@ def strongest_dimensions(repo: ScoredRepository, n: int = 2, *, minimum: float =
     """The repo's best dimensions (relevance excluded: it describes the query, not the repo)."""
     skip = unmeasured(repo) | {"relevance"}
     ranked = sorted(
-        ((value, dim) for dim, value in repo.scores.by_dimension().items() if dim not in skip),
+        ((value, dim) for dim, value in repo.scores.measured().items() if dim not in skip),
         reverse=True,
     )
     return [dim for value, dim in ranked[:n] if value >= minimum]

@@ -194,3 +194,13 @@ async def test_live_signal_gaps_make_the_analysis_partial() -> None:
     result = await Auditor(source, clock=clock).run(context("x", ["pmndrs/zustand"])[0])
     assert result.partial
     assert result.data.repo.signals.notes == ["releases not measured (GitHub returned 502)"]
+
+
+async def test_unmeasured_dimensions_are_null_on_the_wire_never_zero() -> None:
+    from core.catalog import Catalog
+
+    result = await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["pmndrs/zustand"])[0])
+    wire = result.data.model_dump(mode="json", by_alias=True)["repo"]["scores"]
+    assert wire["documentation"] is None and wire["easeOfUse"] is None  # no README offline
+    assert set(wire["unmeasured"]) >= {"documentation", "ease_of_use"}
+    assert wire["activity"] is not None

@@ -90,8 +90,8 @@ def test_missing_signals_are_not_invented() -> None:
     """Only stars/forks/push/issues known (the catalog): nothing else appears in the reasons."""
     s = score_repository(repo(), None, PARAMS, None, now=NOW)
     assert s.unmeasured == ["documentation", "ease_of_use"]  # no README read: both n/a
-    assert s.ease_of_use == 0 and "not measured" in s.reasons["ease_of_use"]
-    assert s.documentation == 0 and "not measured" in s.reasons["documentation"]
+    assert s.ease_of_use is None and "not measured" in s.reasons["ease_of_use"]
+    assert s.documentation is None and "not measured" in s.reasons["documentation"]
     assert "releases" not in s.reasons["maturity"].split("not measured")[0]
     assert "not measured: age, releases, license" in s.reasons["maturity"]
     assert "not measured: commits 90d" in s.reasons["activity"]
