@@ -138,7 +138,8 @@ def winners(rows: list[ComparisonRow], rc: RenderContext) -> str:
             best[0].full_name if len(best) == 1
             else f"a tie between {join_words([r.full_name for r in best])}"
         )
-        lines.append(f"- **{label(dim, capitalize=True)}**{rc.explain.note(dim)}: {who} ({value})")
+        basis = rc.explain.note(dim, reason=best[0].scores.reasons.get(dim))
+        lines.append(f"- **{label(dim, capitalize=True)}**{basis}: {who} ({value})")
     return "### Winner by dimension\n" + "\n".join(lines)
 
 

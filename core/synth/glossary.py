@@ -44,6 +44,30 @@ EXPLANATIONS: dict[str, str] = {
 
 assert set(DIMENSIONS) <= set(LABELS), "every scoring dimension needs a label"
 
+# What a dimension rests on when the parts that give it its usual meaning were not measured (the
+# score's reason says "not measured: ..."): then the explanation says what it *was* judged from, so
+# "maintenance" never claims to describe issue handling that nobody looked at.
+_NARROW_EXPLANATIONS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+    "maintenance": ((("response time", "issue closure", "PR flow"),
+                     "judged only from how many issues and pull requests are open for its size; "
+                     "how quickly they get handled wasn't measured"),),
+    "activity": ((("commits 90d", "commits 30d"),
+                  "judged only from the date of the last push; commits weren't counted"),),
+    "community": ((("contributors",), "judged from forks and star growth; contributors weren't counted"),),
+    "maturity": ((("age", "releases"), "judged only from its stars; age and releases weren't available"),
+                 (("releases",), "judged from popularity and age; releases weren't counted")),
+}
+
+
+def explanation(term: str, reason: str | None = None) -> str | None:
+    """The plain-language meaning of ``term``, narrowed to what ``reason`` says was measured."""
+    if reason and "not measured" in reason:
+        missing = reason.split("not measured", 1)[1]
+        for parts, text in _NARROW_EXPLANATIONS.get(term, ()):
+            if all(part in missing for part in parts):
+                return text
+    return EXPLANATIONS.get(term)
+
 
 class Explainer:
     """Returns 'maintainer responsiveness (how quickly maintainers reply to issues)' the first
@@ -52,21 +76,20 @@ class Explainer:
     def __init__(self) -> None:
         self._explained: set[str] = set()
 
-    def __call__(self, term: str, *, capitalize: bool = False) -> str:
+    def __call__(self, term: str, *, capitalize: bool = False, reason: str | None = None) -> str:
         label = LABELS.get(term, term.replace("_", " "))
         if capitalize:
             label = label[0].upper() + label[1:]
-        if term in self._explained or term not in EXPLANATIONS:
-            return label
-        self._explained.add(term)
-        return f"{label} ({EXPLANATIONS[term]})"
+        return label + self.note(term, reason=reason)
 
-    def note(self, term: str) -> str:
-        """Just the ' (explanation)' part, the first time; '' afterwards."""
-        if term in self._explained or term not in EXPLANATIONS:
+    def note(self, term: str, *, reason: str | None = None) -> str:
+        """Just the ' (explanation)' part, the first time; '' afterwards. ``reason`` (the score's
+        reason) narrows it to what was measured."""
+        text = explanation(term, reason)
+        if term in self._explained or text is None:
             return ""
         self._explained.add(term)
-        return f" ({EXPLANATIONS[term]})"
+        return f" ({text})"
 
 
 def label(term: str, *, capitalize: bool = False) -> str:

@@ -118,7 +118,7 @@ def _score_head(dim: str, repo: RepositoryDetail, rc: RenderContext) -> str:
         head += ": n/a (not measured)"
     elif value > 0:
         head += f": {score(value)}"
-    return head + rc.explain.note(dim)
+    return head + rc.explain.note(dim, reason=repo.scores.reasons.get(dim))
 
 
 def _from_key_metrics(repo: RepositoryDetail, rc: RenderContext) -> list[str]:
@@ -161,7 +161,7 @@ def other_scores(repo: RepositoryDetail, rc: RenderContext) -> str | None:
     for dim in OTHER_DIMENSIONS:
         value = dimension_value(repo, dim)
         if value:
-            parts.append(f"{rc.explain(dim)} {score(value)}")
+            parts.append(f"{rc.explain(dim, reason=repo.scores.reasons.get(dim))} {score(value)}")
     return f"**Other scores:** {'; '.join(parts)}." if parts else None
 
 
