@@ -29,6 +29,7 @@ from core.analysis import (
     requested_repos,
     warnings,
 )
+from core.analysis.question import asked_quality, pick_answer
 from core.analysis.fetch import missing_repo_answer, offline_not_found
 from core.analysis.scores import score
 from core.errors import OmgError, RepoNotFound
@@ -114,7 +115,17 @@ class Comparator:
         # (rate limit, outage) means data we should have is missing
         cut_short = any(not isinstance(exc, RepoNotFound) for _, exc in failures)
         data = await self._compare(ctx.message, bundles, notes, cut_short)
-        return AgentResult(data=data, partial=bool(data.meta and data.meta.partial))
+        return AgentResult(data=data, text=self._direct_answer(ctx.message, data),
+                           partial=bool(data.meta and data.meta.partial))
+
+    def _direct_answer(self, message: str, data: Comparison) -> str | None:
+        """"which of those is best maintained?" is answered before the table, not left to it."""
+        quality = asked_quality(message)
+        if quality is None:
+            return None
+        now = reference_time(self.source.info, self.clock())
+        return pick_answer([row.repo for row in data.items], quality, now=now,
+                           offline=self.source.info.kind == "catalog")
 
     async def _compare(
         self, message: str, bundles: list[RepoBundle], notes: list[str], cut_short: bool
