@@ -1,7 +1,7 @@
 """The terminal shell: a real chat platform on stdin/stdout.
 
-Interactive on a TTY (prompt, progress lines, numbered choices); scripted otherwise: one message
-per input line, answers on stdout. Typing the number of a choice clicks it (a suggestion, a
+Interactive on a TTY (an editable prompt with history, progress lines, numbered choices; see
+``bot.shell.prompt``); scripted otherwise: one message per input line, answers on stdout. Typing the number of a choice clicks it (a suggestion, a
 clarification option, or a research plan decision).
 """
 
@@ -13,6 +13,7 @@ from typing import TextIO
 
 from bot.app import BotApp
 from bot.base import Backend
+from bot.shell.prompt import EditingLineReader, LineReader
 from bot.shell.render import TerminalRenderer
 from core.coordinator import IncomingMessage
 from core.models import Action, ConversationKey, LogEvent, ProgressEvent, Reply
@@ -42,11 +43,15 @@ class ShellBackend(Backend):
         stdout: TextIO | None = None,
         interactive: bool | None = None,
         user: str = "you",
+        line_reader: LineReader | None = None,
     ) -> None:
         super().__init__(app)
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty() if interactive is None else interactive
+        if self.interactive and line_reader is None:
+            line_reader = EditingLineReader.with_history_file(app.settings.data_dir)
+        self.line_reader = line_reader
         self.render = TerminalRenderer(color=self.interactive and self.stdout.isatty())
         self.user = user
         self.thread = conversation
@@ -87,11 +92,9 @@ class ShellBackend(Backend):
         self.show(reply)
 
     async def _read_line(self) -> str | None:
-        if self.interactive:
-            try:
-                return await asyncio.to_thread(input, "\nyou> ")
-            except EOFError:
-                return None
+        if self.interactive and self.line_reader is not None:
+            self.write()
+            return await self.line_reader.read_line()
         line = await asyncio.to_thread(self.stdin.readline)
         return line if line else None
 

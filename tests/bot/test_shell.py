@@ -77,3 +77,62 @@ async def test_bad_input_gets_a_friendly_line_not_a_traceback(app) -> None:
         assert await backend.handle_line(line)
     text = out.getvalue()
     assert "Traceback" not in text and "first 4,000 characters" in text
+
+
+# -- the interactive (TTY) path: prompt_toolkit reading keystrokes from a pipe -------------------
+
+class Typist:
+    """Types one burst of keys into the real prompt each time the shell asks for a line."""
+
+    def __init__(self, reader, keys, bursts: list[str]) -> None:
+        self.reader, self.keys, self.bursts = reader, keys, list(bursts)
+
+    async def read_line(self) -> str | None:
+        self.keys.send_text(self.bursts.pop(0) if self.bursts else "\x04")  # then Ctrl-D
+        return await self.reader.read_line()
+
+
+async def test_the_prompt_edits_lines_and_recalls_history(app, tmp_path) -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bot.shell.prompt import HISTORY_FILE, EditingLineReader
+
+    left, up = "\x1b[D", "\x1b[A"
+    typed_line = "fnd python web frameworks"
+    with create_pipe_input() as keys:
+        reader = EditingLineReader.with_history_file(tmp_path, input=keys, output=DummyOutput())
+        out = io.StringIO()
+        # "fnd ..." + Left to after the "f" + "i" -> "find ..."; then Up recalls it
+        bursts = [typed_line + left * (len(typed_line) - 1) + "i\r", up + "\r"]
+        backend = ShellBackend(app, stdout=out, interactive=True, line_reader=Typist(reader, keys, bursts))
+        await backend.serve()
+    conversation = await app.store.get(backend.key.conversation_id)
+    typed = [m.content for m in conversation.messages if m.role == "user"]
+    assert typed == ["find python web frameworks", "find python web frameworks"]
+    assert "^[[" not in out.getvalue()
+    assert (tmp_path / HISTORY_FILE).read_text().count("+find python web frameworks") == 1  # repeats kept once
+
+
+async def test_ctrl_r_searches_the_history(tmp_path) -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bot.shell.prompt import EditingLineReader
+
+    (tmp_path / "shell_history").write_text(
+        "\n# earlier\n+compare zustand vs redux\n\n# earlier\n+find rust web frameworks\n")
+    with create_pipe_input() as keys:
+        reader = EditingLineReader.with_history_file(tmp_path, input=keys, output=DummyOutput())
+        keys.send_text("\x12zust\r\r")  # Ctrl-R "zust", Enter accepts the match, Enter sends it
+        assert await reader.read_line() == "compare zustand vs redux"
+        keys.send_text("\x04")
+        assert await reader.read_line() is None
+
+
+async def test_scripted_mode_does_not_touch_the_history(app, tmp_path) -> None:
+    backend, out = shell(app, ["find python web frameworks"])
+    assert backend.line_reader is None
+    await backend.serve()
+    assert "1) Analyze" in out.getvalue()
+    assert not (tmp_path / "shell_history").exists()
