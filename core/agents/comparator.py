@@ -29,7 +29,7 @@ from core.analysis import (
     requested_repos,
     warnings,
 )
-from core.analysis.question import asked_quality, pick_answer
+from core.analysis.question import asked_quality, is_pick_question, pick_answer, pick_lead
 from core.analysis.fetch import missing_repo_answer, offline_not_found
 from core.analysis.scores import score
 from core.errors import OmgError, RepoNotFound
@@ -122,6 +122,8 @@ class Comparator:
         """"which of those is best maintained?" is answered before the table, not left to it."""
         quality = asked_quality(message)
         if quality is None:
+            if is_pick_question(message):
+                return pick_lead(data.recommended, data.recommendation_reasons, data.need)
             return None
         now = reference_time(self.source.info, self.clock())
         return pick_answer([row.repo for row in data.items], quality, now=now,

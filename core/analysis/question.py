@@ -44,6 +44,24 @@ QUALITIES: tuple[Quality, ...] = (
 )
 
 
+_WHICH = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:which|what(?:'s| is) the best|what should (?:we|i) (?:use|pick|choose))\b", re.I)
+
+
+def is_pick_question(message: str) -> bool:
+    """"which of those is best for a small team?", "which one should we use?"."""
+    return bool(_WHICH.search(message))
+
+
+def pick_lead(recommended: str | None, reasons: Sequence[str], need: str | None) -> str:
+    """The comparison's pick, said first when the user asked "which one?"."""
+    target = f" for {need}" if need else ""
+    if recommended is None:
+        first = reasons[0].rstrip(".") if reasons else f"Too close to call{target}"
+        return f"{first}, so there is no clear winner; what would decide it is listed below."
+    why = f" {reasons[0].rstrip('.')}." if reasons else ""
+    return f"My pick{target} is **{recommended}**.{why}"
+
+
 def asked_quality(message: str) -> Quality | None:
     """The quality a pick question asks about, or None when the message isn't one."""
     if not _PICK.search(message):

@@ -171,6 +171,9 @@ class LocalIntentClassifier:
             question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context)
             return self._clarify(intent, confidence, f"{head}; {why} -> clarify", question, source)
 
+        if intent is Intent.SEARCH and (selected := self.resolver.bare_selection(message, context)):
+            head = f"{head}; only a selection of the listed results -> {selected.value}"
+            intent = selected
         resolution = self.resolver.resolve(message, context, intent)
         if intent is Intent.CLARIFY:
             return self._clarify(None, confidence, f"{head}; vague or missing context", for_vague(context),

@@ -58,6 +58,20 @@ class ReferenceResolver:
     def mentions(self, message: str, context: ThreadContext, *, lenient: bool = False) -> list[Mention]:
         return self.finder.find(_without_need(message), context.known_names, lenient=lenient)
 
+    def bare_selection(self, message: str, context: ThreadContext) -> Intent | None:
+        """"the top 3 for a startup", "the second one for production": a message that is only a
+        selection of the listed results (plus a need) asks to compare a range or analyze one."""
+        if not context.referents:
+            return None
+        mentions = self.mentions(message, context)
+        if len(mentions) != 1 or mentions[0].kind not in (MentionKind.RANGE, MentionKind.POSITION):
+            return None
+        text = _without_need(message)
+        rest = (text[: mentions[0].start] + " " + text[mentions[0].end :]).lower()
+        if any(word not in _SELECTION_FILLER for word in re.findall(r"[a-z0-9']+", rest)):
+            return None
+        return Intent.COMPARE if mentions[0].kind is MentionKind.RANGE else Intent.ANALYZE
+
     def resolve(self, message: str, context: ThreadContext, intent: Intent) -> Resolution:
         """Resolve what ``message`` targets for ``intent`` (analyze/compare use every form)."""
         mentions = self.mentions(message, context)
@@ -205,6 +219,8 @@ def _without_need(message: str) -> str:
         return message
     return message[: match.start()] + " " * (match.end() - match.start())
 
+
+_SELECTION_FILLER = frozenset("the and please pls just only ones one now then ok okay so what about how".split())
 
 _LIST_JOIN = re.compile(r"^\s*(?:,|&|and|or|vs\.?|versus|,\s*and|,\s*or)\s*$", re.I)
 

@@ -7,6 +7,7 @@ on the previous result: it targets repositories from it, or the message reads as
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.models import (
     Clarification,
@@ -89,9 +90,9 @@ def follow_up_line(ctx: SynthesisContext, data: StructuredData | None) -> str | 
 _REPO_PREFIX = re.compile(r"^([\w.-]+/[\w.-]+): (.+)$", re.DOTALL)
 
 
-def _grouped_notes(notes: list[str], subject: str | None) -> list[str]:
+def _grouped_notes(notes: list[str], subjects: Sequence[str]) -> list[str]:
     """Identical notes about several repos ("a/b: X", "c/d: X") become one ("a/b and c/d: X");
-    the prefix is dropped when it names the only repository the answer is about."""
+    the prefix is dropped when it names every repository the answer is about."""
     by_text: dict[str, list[str]] = {}
     for raw in notes:
         note = one_line(raw)
@@ -104,14 +105,14 @@ def _grouped_notes(notes: list[str], subject: str | None) -> list[str]:
     lines: list[str] = []
     for text, names in by_text.items():
         text = text[0].upper() + text[1:]
-        if names and [n.lower() for n in names] != [(subject or "").lower()]:
+        if names and sorted(n.lower() for n in names) != sorted(s.lower() for s in subjects):
             text = f"{join_words(names)}: {text}"
         lines.append(text if text[-1] in ".!?" else f"{text}.")
     return lines
 
 
 def source_notes(
-    meta: ResultMeta | None, *, partial: bool = False, subject: str | None = None
+    meta: ResultMeta | None, *, partial: bool = False, subjects: Sequence[str] = ()
 ) -> list[str]:
     """Where the data came from, what was relaxed, and what is missing, as italic lines.
 
@@ -119,7 +120,7 @@ def source_notes(
     """
     if meta is None:
         meta = ResultMeta()
-    lines = [f"_Note: {note}_" for note in _grouped_notes(meta.notes, subject)]
+    lines = [f"_Note: {note}_" for note in _grouped_notes(meta.notes, subjects)]
     if meta.partial or partial:
         lines.append("_Some data could not be fetched or measured, so parts of this answer are incomplete._")
     if meta.source == "catalog":

@@ -32,7 +32,7 @@ EXPLANATIONS: dict[str, str] = {
     "maintenance": "how quickly issues and pull requests get handled",
     "relevance": "how closely it matches what you asked for",
     "overall": "weighted, out of 10",
-    "query_score": "weighted, out of 10, counting how well it matches your query",
+    "query_score": "weighted, out of 10, including how well it matches",
     "quality": "weighted, out of 10; unlike a search's score it leaves out query relevance",
     "responsiveness": "how quickly maintainers reply to issues",
     "archived": "read-only: the owners no longer accept changes",

@@ -26,6 +26,7 @@ from core.models import (
     ResultMeta,
     ScoredRepository,
     StructuredData,
+    structured_repo_names,
 )
 from core.synth import suggestions
 from core.synth.base import Synthesis, SynthesisContext
@@ -113,8 +114,8 @@ class DefaultSynthesizer:
         if result.text and result.text.strip():
             parts.append(result.text.strip())
         parts.append(self._render(data, rc))
-        subject = data.repo.full_name if isinstance(data, RepoDetailData) else None
-        parts += source_notes(data.meta, partial=result.partial and not result.error, subject=subject)
+        subjects = structured_repo_names(data) if isinstance(data, (RepoDetailData, Comparison)) else []
+        parts += source_notes(data.meta, partial=result.partial and not result.error, subjects=subjects)
         return Synthesis(
             markdown="\n\n".join(p for p in parts if p),
             suggestions=suggestions.for_data(data, ctx),

@@ -28,7 +28,7 @@ def test_top_three_are_highlighted_then_the_rest_listed(run) -> None:
     assert "[mobxjs/mobx](https://github.com/mobxjs/mobx)" in rest
     assert "Bear necessities for state management" in top  # description
     assert "Matches state management for React and is actively maintained." in top  # the why
-    assert "score for your query (weighted, out of 10, counting how well it matches your query)" in top.lower()
+    assert "score for your query (weighted, out of 10, including how well it matches)" in top.lower()
     assert numbered_rows(out.markdown) == [1, 2, 3, 4, 5, 6]
 
 
@@ -57,7 +57,7 @@ def test_jargon_is_explained_once(run) -> None:
     items = [repo(i).model_copy(update={"why": ""}) for i in range(5)]
     out = run(RepoList(items=items, meta=catalog_meta()))
     assert out.markdown.count("(how recently and how often new code lands)") == 1
-    assert out.markdown.count("(weighted, out of 10, counting how well it matches your query)") == 1
+    assert out.markdown.count("(weighted, out of 10, including how well it matches)") == 1
 
 
 def test_at_most_ten_items_are_shown_and_kept(run) -> None:
