@@ -16,7 +16,7 @@ async def test_every_scripted_conversation_passes_every_check() -> None:
     failed = [f"{v.conversation} · turn {v.turn} {v.said!r}: {'; '.join(v.failures)}"
               for v in verdicts if v.failures]
     assert not failed, "\n".join(failed)
-    assert len(CONVERSATIONS) >= 30 and len(verdicts) >= 60
+    assert len(CONVERSATIONS) >= 35 and len(verdicts) >= 69
 
 
 def test_the_checks_catch_what_users_complained_about() -> None:
