@@ -15,10 +15,10 @@ import logging
 from datetime import datetime
 from typing import Protocol
 
-from core.synth.phrases import with_article
 from core.analysis.format import ago, compact, days_since, hours, plural, signed, span
 from core.models import Recommendation, RepositoryDetail, RepoSignals
 from core.sources.base import SourceInfo
+from core.synth.phrases import with_article
 
 log = logging.getLogger("omg.analysis.narrative")
 

@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 
-from core.models import DIMENSIONS, ScoredRepository
+from core.models import ScoredRepository
 from core.synth.format import SnapshotDay, compact_number, days_since, signed
-from core.synth.phrases import join_words, plural
 from core.synth.glossary import Explainer
+from core.synth.phrases import join_words, plural
 
 RECENT_DAYS = 90
 STALE_DAYS = 365
