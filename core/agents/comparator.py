@@ -29,8 +29,8 @@ from core.analysis import (
     requested_repos,
     warnings,
 )
-from core.analysis.question import asked_quality, is_pick_question, pick_answer, pick_lead
 from core.analysis.fetch import missing_repo_answer, offline_not_found
+from core.analysis.question import asked_quality, is_pick_question, pick_answer, pick_lead
 from core.analysis.scores import score
 from core.errors import OmgError, RepoNotFound
 from core.models import (
