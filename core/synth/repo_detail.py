@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.models import RepoDetailData, RepositoryDetail
+from core.models import RepoDetailData, RepoDetailSection, RepositoryDetail, Section, TextSection
 from core.synth.format import (
     age,
     as_date,
@@ -228,9 +228,22 @@ def recommendation(repo: RepositoryDetail, rc: RenderContext) -> str:
     return "\n".join(lines)
 
 
-def render_repo_detail(data: RepoDetailData, rc: RenderContext) -> str:
+def detail_section(repo: RepositoryDetail, rc: RenderContext) -> RepoDetailSection:
+    return RepoDetailSection(
+        full_name=repo.full_name,
+        html_url=repo.html_url,
+        description=truncate(repo.description, rc.max_description_chars),
+        stars=repo.stars,
+        language=repo.language,
+        overall=repo.scores.overall if is_scored(repo) else None,
+        archived=repo.archived,
+        overview=overview(repo, rc),
+    )
+
+
+def repo_detail_sections(data: RepoDetailData, rc: RenderContext) -> list[Section]:
     repo = data.repo
-    sections = [overview(repo, rc)]
+    sections: list[str] = []
     story = summary(data)
     if story:
         sections.append(story)
@@ -244,4 +257,4 @@ def render_repo_detail(data: RepoDetailData, rc: RenderContext) -> str:
     if found:
         sections.append(found)
     sections.append(recommendation(repo, rc))
-    return "\n\n".join(sections)
+    return [detail_section(repo, rc), TextSection(markdown="\n\n".join(sections))]
