@@ -13,6 +13,7 @@ from core.agents.base import AgentContext, AgentResult
 from core.models import (
     Action,
     ActionKind,
+    ChoicesSection,
     Clarification,
     Classification,
     ConversationKey,
@@ -24,6 +25,7 @@ from core.models import (
     RepoList,
     Reply,
     ScoredRepository,
+    TextSection,
 )
 from core.service import ActionClick
 from core.synth.base import Synthesis, SynthesisContext
@@ -114,8 +116,9 @@ class PlainSynthesizer:
             return Synthesis(markdown=markdown, data=result.data, suggestions=[
                 "Analyze pmndrs/zustand", "Compare pmndrs/zustand vs pmndrs/jotai", LONG_SUGGESTION])
         if isinstance(result.data, Clarification):
-            return Synthesis(markdown=result.data.question, data=result.data,
-                             suggestions=["Start a new search"])
+            document = [TextSection(markdown=result.data.question),
+                        ChoicesSection(options=result.data.options)]
+            return Synthesis(document=document, data=result.data, suggestions=["Start a new search"])
         return Synthesis(markdown=result.text or "", suggestions=["What can you do?"])
 
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from slack_sdk.errors import SlackObjectFormationError
+from slack_sdk.models.blocks import Block
 
 from tests.fakes.loopback import serve_on_loopback, stop_serving
 
@@ -33,7 +35,9 @@ TEAM = "T1"
 TOKEN = "xoxb-test-token"
 APP_TOKEN = "xapp-test-token"
 
-_BLOCK_TYPES = {"section", "context", "actions", "divider", "header", "rich_text", "image", "markdown"}
+_BLOCK_TYPES = {"section", "context", "actions", "divider", "header", "rich_text", "image", "markdown",
+                "table", "context_actions"}
+MAX_MARKDOWN_TOTAL = 12_000  # all markdown blocks of one message together
 
 
 @dataclass
@@ -70,6 +74,20 @@ def message_chars(args: dict[str, Any]) -> int:
     return total
 
 
+def sdk_problems(block: dict[str, Any]) -> list[str]:
+    """What slack_sdk's own block models say about a block: it must parse, keep every key we
+    sent (an unknown key is dropped by the model) and pass the model's validators."""
+    try:
+        model = Block.parse(block)
+        if model is None:
+            return ["slack_sdk does not know this block"]
+        model.validate_json()
+        lost = set(block) - set(model.to_dict())
+    except (SlackObjectFormationError, TypeError, ValueError) as exc:
+        return [f"slack_sdk: {exc}"]
+    return [f"slack_sdk dropped {sorted(lost)}"] if lost else []
+
+
 def validate_message(args: dict[str, Any]) -> list[str]:
     """Slack's Block Kit limits, as a list of violations (empty when valid)."""
     problems: list[str] = []
@@ -85,11 +103,17 @@ def validate_message(args: dict[str, Any]) -> list[str]:
         problems.append(f"{len(blocks)} blocks (max 50)")
     block_ids: set[str] = set()
     action_ids: set[str] = set()
+    markdown_total = sum(len(b.get("text", "")) for b in blocks if b.get("type") == "markdown")
+    if markdown_total > MAX_MARKDOWN_TOTAL:
+        problems.append(f"markdown blocks total {markdown_total} characters (max {MAX_MARKDOWN_TOTAL})")
+    if sum(1 for b in blocks if b.get("type") == "table") > 1:
+        problems.append("more than one table block")
     for n, block in enumerate(blocks):
         kind = block.get("type")
         where = f"block {n} ({kind})"
         if kind not in _BLOCK_TYPES:
             problems.append(f"{where}: unknown type")
+        problems += [f"{where}: {p}" for p in sdk_problems(block)]
         if "block_id" in block:
             if len(block["block_id"]) > 255 or block["block_id"] in block_ids:
                 problems.append(f"{where}: bad or duplicate block_id")
