@@ -30,6 +30,7 @@ from core.models import (
     TableSection,
     TextSection,
 )
+from core.models.document import section_markdown
 
 ACTION_PREFIX = "omg:"
 DECISION_BLOCK = "omg-decision"
@@ -97,7 +98,7 @@ def document_blocks(document: Sequence[Section]) -> list[Block]:
         elif isinstance(section, TableSection):
             blocks += table_blocks(section)
         elif isinstance(section, RepoDetailSection):
-            blocks += markdown_blocks(section.overview)
+            blocks += markdown_blocks(section_markdown(section))
         elif isinstance(section, ChoicesSection) and section.options and section.hint:
             blocks.append(bk.context(escape(section.hint)))
     return blocks

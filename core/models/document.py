@@ -64,7 +64,7 @@ class TableSection(WireModel):
 
 
 class RepoDetailSection(WireModel):
-    """The facts at the top of a repository analysis: the repository and its worded overview."""
+    """The top of a repository analysis: the repository, its description and worded facts."""
 
     kind: Literal["repo_detail"] = "repo_detail"
     full_name: str
@@ -74,7 +74,7 @@ class RepoDetailSection(WireModel):
     language: str | None = None
     overall: float | None = None
     archived: bool = False
-    overview: str  # Markdown: the heading, the description and the facts lines
+    facts: list[str] = Field(default_factory=list)  # Markdown lines: "**Stars:** 45.3k · **Forks:** 1.2k"
 
 
 class ChoicesSection(WireModel):
@@ -113,7 +113,7 @@ def section_markdown(section: Section) -> str:
     if isinstance(section, TableSection):
         return _table(section)
     if isinstance(section, RepoDetailSection):
-        return section.overview.strip()
+        return _detail(section)
     return _choices(section)
 
 
@@ -145,6 +145,12 @@ def _table(section: TableSection) -> str:
     lines += ["| " + " | ".join(table_cell_markdown(c) for c in row) + " |" for row in section.rows]
     table = "\n".join(lines)
     return f"### {section.title}\n{table}" if section.title else table
+
+
+def _detail(section: RepoDetailSection) -> str:
+    named = f"[{section.full_name}]({section.html_url})"
+    lines = [f"## {section.full_name}", f"{named}: {section.description}" if section.description else named]
+    return "\n".join([*lines, *(f"- {fact}" for fact in section.facts)])
 
 
 def _choices(section: ChoicesSection) -> str:

@@ -140,9 +140,10 @@ def test_clarification_options_are_buttons():
 def test_a_repository_overview_is_a_markdown_block():
     reply = document_answer(RepoDetailSection(
         full_name="pmndrs/zustand", html_url="https://github.com/pmndrs/zustand", stars=45_300,
-        overview="## pmndrs/zustand\n- **Stars:** 45k"))
+        description="Bear necessities.", facts=["**Stars:** 45k"]))
     [message] = valid(render.render_reply(reply))
-    assert message.blocks[0] == {"type": "markdown", "text": "## pmndrs/zustand\n- **Stars:** 45k"}
+    text = "## pmndrs/zustand\n[pmndrs/zustand](https://github.com/pmndrs/zustand): Bear necessities.\n- **Stars:** 45k"
+    assert message.blocks[0] == {"type": "markdown", "text": text}
 
 
 def test_feedback_is_the_ai_feedback_buttons_element_carrying_the_classification():
