@@ -19,6 +19,7 @@ from bot.base import Backend
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
+from bot.slack.assistant import SlackAssistant
 from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
 from bot.slack.server import HttpReceiver, SocketReceiver
@@ -97,6 +98,8 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.bolt"),
             name="oh-my-github",
         )
+        self.assistant = SlackAssistant(turns=turns, tracker=self.tracker)
+        self.bolt.assistant(self.assistant.build())
         SlackListeners(api=self.api, turns=turns, tracker=self.tracker).register(self.bolt)
         if self.settings.socket_mode:
             self._receiver = SocketReceiver(self.bolt, app_token=self.settings.app_token or "")
