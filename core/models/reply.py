@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import StrEnum
-
 from typing import Any
 
 from pydantic import Field, computed_field, model_validator

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from typing import TypeVar
 
@@ -50,7 +50,7 @@ NOTHING_TO_SAY = (
 )
 
 
-def _texts(paragraphs: list[str | None]) -> list[Section]:
+def _texts(paragraphs: Sequence[str | None]) -> list[Section]:
     return [TextSection(markdown=p) for p in paragraphs if p]
 
 
