@@ -37,6 +37,8 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from bot.edit_budget import EditBudget
+
 log = logging.getLogger("omg.throttle")
 
 Ref = TypeVar("Ref", bound=Hashable)
@@ -96,10 +98,14 @@ class CoalescingEditor(Generic[Ref, Content]):
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         bucket: SharedBucket | None = None,
         key: Callable[[Ref], str] = bucket_key,
+        budget: EditBudget | None = None,
+        group: Callable[[Ref], Hashable] = lambda ref: None,
     ) -> None:
         """``first_edit_delay``: how long after ``open`` the first *progress* edit may go out
         (default ``min_interval``), so a fast answer replaces the status without a flicker of
-        intermediate states. The final content is only paced against earlier edits."""
+        intermediate states. The final content is only paced against earlier edits.
+        ``budget``: a limit across messages (``group(ref)`` names the message's group, e.g.
+        the workspace); progress waits for it, finals only count against it."""
         self._edit = edit
         self.min_interval = min_interval
         self.first_edit_delay = min_interval if first_edit_delay is None else first_edit_delay
@@ -108,6 +114,8 @@ class CoalescingEditor(Generic[Ref, Content]):
         self._sleep = sleep
         self._bucket = bucket
         self._key = key
+        self._budget = budget
+        self._group = group
         self._messages: dict[Ref, _Message[Content]] = {}
         # when recently finished messages were last edited: a later edit of the same message
         # (e.g. a plan whose buttons are removed after a click) is still paced
@@ -212,6 +220,8 @@ class CoalescingEditor(Generic[Ref, Content]):
     async def _run(self, ref: Ref, state: _Message[Content]) -> None:
         while state.has_pending and not state.closed:
             wait = self._due(state) - self._clock()
+            if wait <= 0 and self._budget is not None:
+                wait = self._budget.reserve(self._group(ref), final=state.final)
             if wait > 0:
                 me = asyncio.current_task()
                 state.sleeping = True

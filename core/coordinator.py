@@ -23,9 +23,6 @@ from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
 from core.errors import OmgError
 from core.models import (
-    Action,
-    ActionKind,
-    Clarification,
     ConversationKey,
     DoneEvent,
     ErrorEvent,
@@ -35,8 +32,11 @@ from core.models import (
     ProgressSink,
     RepoList,
     Reply,
+    TextSection,
     WireModel,
+    follow_up_actions,
     null_sink,
+    to_markdown,
 )
 from core.store.base import ConversationStore
 from core.synth.base import SynthesisContext, Synthesizer
@@ -180,12 +180,13 @@ class Coordinator:
         )
         stats.synth_ms = (time.perf_counter() - t0) * 1000
 
-        markdown = synthesis.markdown
+        document = synthesis.document
         if truncated:
-            markdown = (
+            document = [TextSection(markdown=(
                 f"_(Your message was long, so I read the first "
-                f"{self.settings.max_message_chars:,} characters.)_\n\n{markdown}"
-            )
+                f"{self.settings.max_message_chars:,} characters.)_"
+            )), *document]
+        markdown = to_markdown(document)
         limit = self.settings.max_messages_per_conversation
         conversation.append(
             Message(role="user", content=text, author=incoming.author, intent=classification.intent),
@@ -203,13 +204,13 @@ class Coordinator:
         await progress(DoneEvent(stats=stats.model_dump()))
         return Reply(
             conversation_id=conversation_id,
-            markdown=markdown,
+            document=document,
             intent=classification.intent,
             confidence=classification.confidence,
             classification=classification,
             structured_data=synthesis.data,
             suggestions=synthesis.suggestions,
-            actions=_actions(synthesis.data, synthesis.suggestions),
+            actions=follow_up_actions(document, synthesis.suggestions),
             footer=_footer(meter, conversation.cost.usd),
             error=synthesis.error_code,
         )
@@ -241,17 +242,6 @@ def _previous_query(previous: object) -> str | None:
     if isinstance(previous, RepoList) and previous.meta is not None:
         return previous.meta.query
     return None
-
-
-def _actions(data: object, suggestions: list[str]) -> list[Action]:
-    actions: list[Action] = []
-    if isinstance(data, Clarification):
-        actions += [Action(kind=ActionKind.OPTION, label=o, value=o) for o in data.options]
-    chosen = {a.value for a in actions}
-    actions += [
-        Action(kind=ActionKind.SUGGESTION, label=s, value=s) for s in suggestions if s not in chosen
-    ]
-    return actions
 
 
 def _footer(meter: UsageMeter, conversation_usd: float) -> str | None:

@@ -1,5 +1,8 @@
 """Outgoing Discord messages and Discord's limits: what a message may hold, and packing
-sections of text and embeds into as few messages as those limits allow.
+sections of text and embeds into as few messages as those limits allow: a short answer is
+message text above its embeds; a long one (more text than one message's 2,000 characters)
+carries its text in embed descriptions, filling each message's 6,000 embed characters before
+starting the next.
 
 Limits: content 2,000 characters; embed title 256, description 4,096, 25 fields, field name 256,
 field value 1,024, footer 2,048; 6,000 characters across a message's embeds; 10 embeds per
@@ -29,6 +32,8 @@ MAX_FOOTER = 2048
 MAX_EMBED_TOTAL = 6000
 MAX_EMBEDS = 10
 NO_MENTIONS = discord.AllowedMentions.none()
+MIN_PROSE = 500  # below this much room left in a message, prose starts the next one
+PROSE_COLOUR = discord.Colour(0x2F81F7)
 
 Section = str | discord.Embed  # a run of Markdown, or an embed, in reading order
 
@@ -74,6 +79,8 @@ def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoin
     if (len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
             and sum(len(e) for e in embeds) <= MAX_EMBED_TOTAL):
         return [Outgoing(content=joined, embeds=embeds)]  # the common case: one message
+    if len(joined) > MAX_CONTENT:
+        return _in_embeds(sections)
     for section in sections:
         if isinstance(section, str):
             last_text = messages[-1] if messages and not messages[-1].embeds else None
@@ -90,6 +97,31 @@ def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoin
         else:
             last.embeds.append(embed)
     return messages or [Outgoing(content="…")]
+
+
+def _in_embeds(sections: Sequence[Section]) -> list[Outgoing]:
+    """Text as embed descriptions (4,096 each), every message filled up to 6,000 embed
+    characters and 10 embeds, in reading order."""
+    messages = [Outgoing()]
+
+    def room() -> int:
+        return MAX_EMBED_TOTAL - messages[-1].embed_chars()
+
+    for section in sections:
+        if isinstance(section, discord.Embed):
+            embed = fit_embed(section)
+            if messages[-1].embeds and (len(messages[-1].embeds) >= MAX_EMBEDS or len(embed) > room()):
+                messages.append(Outgoing())
+            messages[-1].embeds.append(embed)
+            continue
+        rest = section
+        while rest.strip():
+            if messages[-1].embeds and (len(messages[-1].embeds) >= MAX_EMBEDS or room() < MIN_PROSE):
+                messages.append(Outgoing())
+            head, *tail = split_markdown(rest, min(MAX_DESCRIPTION, room()))
+            messages[-1].embeds.append(discord.Embed(colour=PROSE_COLOUR, description=head))
+            rest = "\n\n".join(tail)
+    return [m for m in messages if m.embeds] or [Outgoing(content="…")]
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:

@@ -1,19 +1,18 @@
 """Everything the Discord adapter shows: answers, progress, notes -- within Discord's limits.
 
-A core ``Reply`` becomes one or more ``Outgoing`` messages. The synthesizer's Markdown passes
-through (``bot.discord.markdown``: tables become code blocks, long text is split at paragraph
-boundaries into parts of at most 2,000 characters); structured data becomes embeds: a
-``repo_list`` a card per repository (replacing the Markdown's own listing of the same
-repositories), a ``repo_detail`` a facts card, a ``comparison`` a card per repository when the
-text has no table. Buttons (``bot.discord.buttons``) go on the last message: plan decisions,
-suggestions and clarification options, then feedback (at most 5 rows of 5). Discord's message
-limits are enforced by ``bot.discord.outgoing`` (packing), button limits by ``buttons``;
-repository text is escaped (``safe``) and nothing we send can ping (``NO_MENTIONS``).
+A core ``Reply`` becomes one or more ``Outgoing`` messages, drawn from its document section by
+section, never by parsing Markdown: prose as Discord Markdown (``bot.discord.markdown``), a
+repository list as a card per repository in an embed, a comparison table as an embed with a
+field per repository, a repository's overview as a facts card. A short answer keeps its prose
+as message text above the embeds; a long one puts the prose in embed descriptions (4,096
+characters each, 6,000 across the embeds of one message, 10 embeds) before it needs another
+message (``bot.discord.outgoing``). Buttons (``bot.discord.buttons``) go on the last message:
+plan decisions, suggestions and clarification options, then feedback (at most 5 rows of 5).
+Repository text is escaped (``safe``) and nothing we send can ping (``NO_MENTIONS``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import discord
@@ -28,33 +27,33 @@ from bot.discord.outgoing import (
     MAX_FIELD_VALUE,
     MAX_FIELDS,
     MAX_TITLE,
-    NO_MENTIONS,
     Outgoing,
     Section,
     clip,
     pack,
 )
-from bot.rendering import compact, is_plan, lists_repos
+from bot.rendering import compact, is_plan
 from core.models import (
     Action,
     ActionKind,
-    Comparison,
-    RepoDetailData,
-    RepoList,
+    ChoicesSection,
+    RepoCard,
+    RepoCardsSection,
+    RepoDetailSection,
     Reply,
-    ScoredRepository,
+    TableSection,
+    TextSection,
 )
 
 MAX_CARDS = 10
 SUGGESTION_ROWS = 3
 COLOR = discord.Colour(0x2F81F7)
 
-
 # -- answers ------------------------------------------------------------------------------------
 
 
 def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
-    sections = _body(reply)
+    sections = document_sections(reply)
     listed = [a for a in buttoned(reply.actions) if btn.is_listed(a)]
     if listed:
         sections.append(_choices_embed(listed))
@@ -65,49 +64,24 @@ def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
     return messages
 
 
-def _body(reply: Reply) -> list[Section]:
-    data = reply.structured_data
-    text = to_discord(reply.markdown)
-    if isinstance(data, RepoList) and data.items:
-        return _with_cards(text, data.items)
-    if isinstance(data, RepoDetailData):
-        return _with_detail(text, data)
-    if isinstance(data, Comparison) and data.items and "```" not in text:
-        lead, _, rest = text.partition("\n\n")
-        return [lead, comparison_embed(data), rest]
-    return [text]
+def document_sections(reply: Reply) -> list[Section]:
+    """Each document section as Discord Markdown text or an embed, in reading order."""
+    out: list[Section] = []
+    for section in reply.document:
+        if isinstance(section, TextSection):
+            out.append(to_discord(section.markdown))
+        elif isinstance(section, RepoCardsSection):
+            out.append(repo_cards_embed(section))
+        elif isinstance(section, TableSection):
+            out.append(table_embed(section))
+        elif isinstance(section, RepoDetailSection):
+            out.append(detail_embed(section))
+        elif isinstance(section, ChoicesSection) and section.options and section.hint:
+            out.append(section.hint)
+    return out
 
 
-def _with_cards(text: str, items: Sequence[ScoredRepository]) -> list[Section]:
-    """The cards take the place of the Markdown's own listing of the same repositories."""
-    names = [r.full_name.lower() for r in items]
-    sections: list[Section] = []
-    prose: list[str] = []
-    placed = False
-    for chunk in re.split(r"\n\s*\n", text):
-        if not lists_repos(chunk, names):
-            prose.append(chunk)
-            continue
-        if not placed:
-            sections += ["\n\n".join(prose), repo_list_embed(items)]
-            prose, placed = [], True
-    if not placed:
-        first, *rest = prose or [""]
-        return [first, repo_list_embed(items), "\n\n".join(rest)]
-    return [*sections, "\n\n".join(prose)]
-
-
-def _with_detail(text: str, data: RepoDetailData) -> list[Section]:
-    """The facts card replaces the Markdown's heading-and-facts block for the same repository."""
-    chunks = re.split(r"\n\s*\n", text)
-    name = data.repo.full_name.lower()
-    for i, chunk in enumerate(chunks):
-        if chunk.lstrip().startswith("#") and name in chunk.splitlines()[0].lower():
-            return ["\n\n".join(chunks[:i]), detail_embed(data), "\n\n".join(chunks[i + 1:])]
-    return [detail_embed(data), text]
-
-
-# -- structured data as embeds ----------------------------------------------------------------------
+# -- sections as embeds -----------------------------------------------------------------------------
 
 
 def safe(text: str, limit: int) -> str:
@@ -115,61 +89,48 @@ def safe(text: str, limit: int) -> str:
     return escape_markdown(clip(" ".join(text.split()), limit))
 
 
-def repo_list_embed(items: Sequence[ScoredRepository]) -> discord.Embed:
-    embed = discord.Embed(colour=COLOR)
-    for i, repo in enumerate(items[:MAX_CARDS], 1):
-        embed.add_field(name=clip(f"{i}. {repo.full_name}", MAX_FIELD_NAME),
-                        value=repo_card(repo), inline=False)
-    if len(items) > MAX_CARDS:
-        embed.set_footer(text=f"…and {len(items) - MAX_CARDS} more.")
+def repo_cards_embed(section: RepoCardsSection) -> discord.Embed:
+    embed = discord.Embed(colour=COLOR, title=clip(section.title, MAX_TITLE) or None)
+    for card in section.cards[:MAX_CARDS]:
+        embed.add_field(name=clip(f"{card.position}. {card.full_name}", MAX_FIELD_NAME),
+                        value=repo_card(card), inline=False)
+    if len(section.cards) > MAX_CARDS:
+        embed.set_footer(text=f"…and {len(section.cards) - MAX_CARDS} more.")
     return embed
 
 
-def repo_card(repo: ScoredRepository) -> str:
-    facts = [f"★ {compact(repo.stars)}"]
-    if repo.language:
-        facts.append(safe(repo.language, 40))
-    if repo.scores.overall:
-        facts.append(f"score **{repo.scores.overall:.1f}**/10")
-    if repo.archived:
+def repo_card(card: RepoCard) -> str:
+    facts = [f"★ {compact(card.stars)}"]
+    if card.language:
+        facts.append(safe(card.language, 40))
+    if card.overall is not None:
+        facts.append(f"score **{card.overall:.1f}**/10")
+    if card.archived:
         facts.append("archived")
-    lines = [f"[{repo.full_name}]({repo.html_url}) · " + " · ".join(facts)]
-    if repo.description.strip():
-        lines.append(safe(repo.description, 250))
-    if repo.why.strip() and repo.why.strip() != repo.description.strip():
-        lines.append(f"*{safe(repo.why, 250)}*")
+    lines = [f"[{card.full_name}]({card.html_url}) · " + " · ".join(facts)]
+    if card.description.strip():
+        lines.append(safe(card.description, 250))
+    if card.why and card.why.strip() != card.description.strip():
+        lines.append(f"*{safe(card.why, 250)}*")
     return clip("\n".join(lines), MAX_FIELD_VALUE)
 
 
-def detail_embed(data: RepoDetailData) -> discord.Embed:
-    repo = data.repo
-    embed = discord.Embed(title=clip(repo.full_name, MAX_TITLE), url=repo.html_url, colour=COLOR,
-                          description=safe(repo.description, 600) or None)
-    embed.add_field(name="Stars", value=compact(repo.stars))
-    embed.add_field(name="Forks", value=compact(repo.forks))
-    embed.add_field(name="Language", value=safe(repo.language or "-", 60))
-    if repo.license:
-        embed.add_field(name="License", value=safe(repo.license, 60))
-    if repo.scores.overall:
-        embed.add_field(name="Overall score", value=f"{repo.scores.overall:.1f}/10")
-    if repo.recommendation:
-        embed.add_field(name="Recommendation", value=str(repo.recommendation.value).title())
-    return embed
+def detail_embed(section: RepoDetailSection) -> discord.Embed:
+    facts = "\n".join(f"- {fact}" for fact in section.facts)
+    description = "\n\n".join(p for p in (safe(section.description, 600), facts) if p)
+    return discord.Embed(title=clip(section.full_name, MAX_TITLE), url=section.html_url,
+                         colour=COLOR, description=description or None)
 
 
-def comparison_embed(data: Comparison) -> discord.Embed:
-    embed = discord.Embed(colour=COLOR, title="Side by side")
-    for row in data.items[:MAX_FIELDS]:
-        repo = row.repo
-        lines = [f"★ {compact(repo.stars)} · {safe(repo.language or '-', 40)}"]
-        if repo.scores.overall:
-            lines.append(f"overall **{repo.scores.overall:.1f}**/10")
-        if row.fit is not None:
-            lines.append(f"fit for the need **{row.fit:.1f}**/10")
-        lines += [f"+ {safe(h, 150)}" for h in row.highlights[:2]]
-        lines += [f"- {safe(w, 150)}" for w in row.warnings[:2]]
-        name = f"{repo.full_name}{' ✓' if data.recommended == repo.full_name else ''}"
-        embed.add_field(name=clip(name, MAX_FIELD_NAME), value=clip("\n".join(lines), MAX_FIELD_VALUE))
+def table_embed(section: TableSection) -> discord.Embed:
+    """A field per row (Discord has no tables): the first cell names it, the others are lines."""
+    embed = discord.Embed(colour=COLOR, title=clip(section.title, MAX_TITLE) or None)
+    for row in section.rows[:MAX_FIELDS]:
+        first, *cells = row
+        name = f"[{first.text}]({first.url})" if first.url else first.text
+        lines = [f"{title}: **{cell.text}**" for title, cell in zip(section.header[1:], cells)]
+        embed.add_field(name=clip(first.text, MAX_FIELD_NAME),
+                        value=clip("\n".join([name, *lines]), MAX_FIELD_VALUE))
     return embed
 
 

@@ -19,6 +19,8 @@ from bot.base import Backend
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
+from bot.edit_budget import EditBudget
+from bot.slack.assistant import SlackAssistant
 from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
 from bot.slack.server import HttpReceiver, SocketReceiver
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from bot.app import BotApp
 
 log = logging.getLogger("omg.slack")
+WORKSPACE_EDITS_PER_MINUTE = 45  # chat.update is Tier 3 (about 50 a minute per workspace)
 
 
 class SlackBackend(Backend):
@@ -82,6 +85,9 @@ class SlackBackend(Backend):
         self.editor = CoalescingEditor(  # bucket: edits paced across instances too (REDIS_URL)
             self._edit_status, min_interval=interval, sleep=self._sleep,
             bucket=self.app.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
+            # a bot token belongs to one workspace: this editor's edits are the workspace's
+            budget=EditBudget(limit=WORKSPACE_EDITS_PER_MINUTE, window=60.0),
+            group=lambda ref: identity.team_id,
         )
         if self._assistant_status:
             self._assistant = AssistantStatus(self.api, min_interval=interval, sleep=self._sleep)
@@ -97,6 +103,8 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.bolt"),
             name="oh-my-github",
         )
+        self.assistant = SlackAssistant(turns=turns, tracker=self.tracker)
+        self.bolt.assistant(self.assistant.build())
         SlackListeners(api=self.api, turns=turns, tracker=self.tracker).register(self.bolt)
         if self.settings.socket_mode:
             self._receiver = SocketReceiver(self.bolt, app_token=self.settings.app_token or "")

@@ -1,5 +1,6 @@
 """Bolt listeners: parse the payload, decide in microseconds whether it is ours, acknowledge,
-and hand the work to ``Turns`` in the background.
+and hand the work to ``Turns`` in the background. Assistant threads are answered by
+``bot.slack.assistant`` (bolt's assistant middleware sees their events first).
 
 Events are acknowledged by bolt when the listener returns (``process_before_response``), actions
 and commands by an explicit ``ack()`` first. Nothing here waits on the network before the ack.
@@ -33,11 +34,6 @@ from core.models import ActionKind
 
 log = logging.getLogger("omg.slack")
 
-SUGGESTED_PROMPTS = [
-    {"title": "Find libraries", "message": "find react state management libraries"},
-    {"title": "Compare two repos", "message": "compare zustand and jotai"},
-    {"title": "What can you do?", "message": "what can you do?"},
-]
 RESEARCH_USAGE = (
     "Usage: `/research <goal> [--quick|--deep]`, e.g. "
     "`/research which Python web framework suits a small team --deep`."
@@ -54,7 +50,6 @@ class SlackListeners:
     def register(self, bolt: AsyncApp) -> None:
         bolt.event("app_mention")(self.on_message_event)
         bolt.event("message")(self.on_message_event)
-        bolt.event("assistant_thread_started")(self.on_assistant_thread_started)
         bolt.action(re.compile(r"^omg:"))(self.on_click)
         bolt.command("/omg")(self.on_omg)
         bolt.command("/research")(self.on_research)
@@ -108,20 +103,6 @@ class SlackListeners:
             return
         text = from_slack(event.text, bot_user_id=self.bot_user_id)
         await self.turns.message(place, text, event.user or "")
-
-    async def on_assistant_thread_started(self, body: dict[str, Any]) -> None:
-        thread = (body.get("event") or {}).get("assistant_thread") or {}
-        channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
-        if channel and thread_ts:
-            self.tracker.spawn(self._suggest_prompts(channel, thread_ts), name="slack-prompts")
-
-    async def _suggest_prompts(self, channel: str, thread_ts: str) -> None:
-        try:
-            await self.api.client.assistant_threads_setSuggestedPrompts(
-                channel_id=channel, thread_ts=thread_ts, prompts=SUGGESTED_PROMPTS
-            )
-        except Exception as exc:  # noqa: BLE001 - prompts are a nicety
-            log.info("could not set suggested prompts", extra={"error": repr(exc)})
 
     # -- buttons -------------------------------------------------------------------------------
 

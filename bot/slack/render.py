@@ -1,10 +1,11 @@
 """Everything the Slack adapter shows, as Block Kit: answers, progress, notes, help.
 
-The synthesizer's Markdown, converted to mrkdwn, is the body of every answer; structured data
-adds its own layout: ``repo_list`` a compact card per repository (linked name, stars, language,
-overall score, a one-line why) in place of the Markdown's listing, ``comparison`` a narrow table
-with a column per repository, ``clarification`` its options as buttons. Buttons: follow-up
-suggestions, plan decisions, feedback on answers. ``bot.slack.blockkit`` enforces the limits.
+An answer is drawn from its document, section by section, never from Markdown: prose in
+``markdown`` blocks (Slack renders standard Markdown itself, 12,000 characters), repository cards
+as mrkdwn sections (linked name, stars, language, score, a one-line why), a comparison in a
+``table`` block, a repository's overview in a markdown block, choices as buttons. Buttons:
+follow-up actions, plan decisions; feedback on answers is the AI-app ``feedback_buttons``
+element. ``bot.slack.blockkit`` enforces the limits and packs the blocks into messages.
 """
 
 from __future__ import annotations
@@ -13,18 +14,23 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.rendering import DECISIONS, compact, is_plan, lists_repos
+from bot.rendering import DECISIONS, compact, is_plan
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
 from bot.slack.mrkdwn import escape, link, plain, split_text, to_mrkdwn
 from core.models import (
     Action,
     ActionKind,
-    Comparison,
-    RepoList,
+    ChoicesSection,
+    RepoCard,
+    RepoCardsSection,
+    RepoDetailSection,
     Reply,
-    ScoredRepository,
+    Section,
+    TableSection,
+    TextSection,
 )
+from core.models.document import section_markdown
 
 ACTION_PREFIX = "omg:"
 DECISION_BLOCK = "omg-decision"
@@ -63,105 +69,85 @@ def parse_action_id(value: str) -> ActionKind | None:
 
 def render_reply(reply: Reply, *, feedback: bool = True) -> list[SlackMessage]:
     """A core ``Reply`` as one or more Slack messages (split, never ``msg_too_long``)."""
-    body = _body(reply)
-    offered = {a.value for a in reply.actions}
-    extra = [Action(kind=ActionKind.SUGGESTION, label=s, value=s) for s in reply.suggestions
-             if s not in offered]  # suggestions the core did not turn into actions
-    trailing = _buttons([*reply.actions, *extra])
+    return bk.pack(document_blocks(reply.document), trailing_blocks(reply, feedback=feedback),
+                   fallback_text(reply))
+
+
+def fallback_text(reply: Reply) -> str:
+    """The notification text: the answer's opening words, plain."""
+    return re.sub(r"\s+", " ", plain(reply.markdown)).strip() or "Here is my answer."
+
+
+def trailing_blocks(reply: Reply, *, feedback: bool = True) -> list[Block]:
+    """What follows the answer on its last message: buttons, feedback, the footer."""
+    trailing = _buttons(reply.actions)
     if feedback and reply.error is None and reply.intent is not None and not is_plan(reply):
-        trailing.append(_feedback_buttons(reply))
+        trailing.append(feedback_block(reply))
     if reply.footer:
         trailing.append(bk.context(to_mrkdwn(reply.footer)))
-    fallback = plain(reply.markdown).strip() or "Here is my answer."
-    return bk.pack(body, trailing, re.sub(r"\s+", " ", fallback))
+    return trailing
 
 
-def _body(reply: Reply) -> list[Block]:
-    data = reply.structured_data
-    if isinstance(data, RepoList) and data.items:
-        return _with_cards(reply.markdown, data.items)
-    if isinstance(data, Comparison) and data.items:
-        return _with_table(reply.markdown, comparison_table(data))
-    return _markdown_blocks(reply.markdown)
-
-
-def _markdown_blocks(markdown: str) -> list[Block]:
-    text = to_mrkdwn(markdown)
-    return [bk.section(part) for part in split_text(text, bk.MAX_SECTION_TEXT)] if text.strip() else []
-
-
-def _with_table(markdown: str, table: str) -> list[Block]:
-    """Our narrow table (a column per repo) replaces the Markdown's wide one, or follows the
-    lead paragraph when there is none: a table with a column per dimension wraps in Slack."""
-    lines = markdown.strip().split("\n")
-    rows = [n for n, line in enumerate(lines) if _TABLE_LINE.match(line)]
-    if rows:
-        first = rows[0]
-        last = first
-        while last + 1 < len(lines) and _TABLE_LINE.match(lines[last + 1]):
-            last += 1
-        lines[first : last + 1] = [_TABLE_MARK]
-    else:
-        lead_end = next((n for n, line in enumerate(lines) if not line.strip()), len(lines))
-        lines.insert(lead_end, "\n" + _TABLE_MARK)
-    text = to_mrkdwn("\n".join(lines)).replace(_TABLE_MARK, table)
-    return [bk.section(part) for part in split_text(text, bk.MAX_SECTION_TEXT)]
-
-
-def _with_cards(markdown: str, items: Sequence[ScoredRepository]) -> list[Block]:
-    """Cards replace the Markdown's own listing of the same repositories; the rest stays."""
-    names = [r.full_name.lower() for r in items]
-    chunks = [c for c in re.split(r"\n\s*\n", markdown) if c.strip()]
+def document_blocks(document: Sequence[Section]) -> list[Block]:
     blocks: list[Block] = []
-    cards_placed = False
-    for chunk in chunks:
-        if lists_repos(chunk, names):
-            if not cards_placed:
-                blocks.extend(repo_cards(items))
-                cards_placed = True
-            continue
-        blocks.extend(_markdown_blocks(chunk))
-    if not cards_placed:
-        blocks[1:1] = repo_cards(items)
+    for section in document:
+        if isinstance(section, TextSection):
+            blocks += markdown_blocks(section.markdown)
+        elif isinstance(section, RepoCardsSection):
+            blocks += repo_cards(section)
+        elif isinstance(section, TableSection):
+            blocks += table_blocks(section)
+        elif isinstance(section, RepoDetailSection):
+            blocks += markdown_blocks(section_markdown(section))
+        elif isinstance(section, ChoicesSection) and section.options and section.hint:
+            blocks.append(bk.context(escape(section.hint)))
     return blocks
 
 
-def repo_cards(items: Sequence[ScoredRepository]) -> list[Block]:
-    cards = [bk.section(repo_card(i, repo)) for i, repo in enumerate(items[:MAX_CARDS], 1)]
-    if len(items) > MAX_CARDS:
-        cards.append(bk.context(f"…and {len(items) - MAX_CARDS} more."))
-    return cards
+def markdown_blocks(markdown: str) -> list[Block]:
+    text = markdown.strip()
+    return [bk.markdown(part) for part in split_text(text, bk.MAX_MARKDOWN_TEXT)] if text else []
 
 
-def repo_card(position: int, repo: ScoredRepository) -> str:
-    facts = [f":star: {compact(repo.stars)}"]
-    if repo.language:
-        facts.append(escape(repo.language))
-    if repo.scores.overall:
-        facts.append(f"score *{repo.scores.overall:.1f}*/10")
-    if repo.archived:
+def repo_cards(section: RepoCardsSection) -> list[Block]:
+    shown = section.cards[:MAX_CARDS]
+    blocks: list[Block] = [bk.section(f"*{escape(section.title)}*")] if section.title else []
+    if section.compact:
+        lines = "\n".join(repo_card(card, short=True) for card in shown)
+        blocks += [bk.section(part) for part in split_text(lines, bk.MAX_SECTION_TEXT)]
+    else:
+        blocks += [bk.section(repo_card(card)) for card in shown]
+    if len(section.cards) > MAX_CARDS:
+        blocks.append(bk.context(f"…and {len(section.cards) - MAX_CARDS} more."))
+    return blocks
+
+
+def repo_card(card: RepoCard, *, short: bool = False) -> str:
+    facts = [f":star: {compact(card.stars)}"]
+    if card.language:
+        facts.append(escape(card.language))
+    if card.overall is not None:
+        facts.append(f"score *{card.overall:.1f}*/10")
+    if card.archived:
         facts.append(":file_cabinet: archived")
-    why = repo.why.strip() or repo.description.strip()
-    line = f"{position}. *{link(repo.html_url, repo.full_name)}*  " + " · ".join(facts)
-    return line + (f"\n{escape(bk.clip(why, 200))}" if why else "")
+    name = link(card.html_url, card.full_name)
+    line = f"{card.position}. {name}" if short else f"{card.position}. *{name}*"
+    line += "  " + " · ".join(facts)
+    if short:
+        return line
+    why = to_mrkdwn(card.why) if card.why else escape(card.description)
+    return line + (f"\n{bk.clip(why, 400)}" if why.strip() else "")
 
 
-def comparison_table(data: Comparison) -> str:
-    repos = [row.repo for row in data.items[:5]]
-    width = 16 if len(repos) <= 3 else 12  # Slack wraps preformatted text at ~80 characters
-    rows: list[list[str]] = [["", *[bk.clip(r.name, width) for r in repos]]]
-    rows.append(["Stars", *[compact(r.stars) for r in repos]])
-    rows.append(["Language", *[bk.clip(r.language or "-", width) for r in repos]])
-    for dim, label in (("overall", "Overall"), ("relevance", "Fit"), ("maintenance", "Maintenance"),
-                       ("activity", "Activity"), ("documentation", "Docs"),
-                       ("community", "Community"), ("ease_of_use", "Ease of use"),
-                       ("maturity", "Maturity")):
-        values = [getattr(r.scores, dim) for r in repos]
-        if any(values):
-            rows.append([label, *["n/a" if v is None else f"{v:.1f}" for v in values]])
-    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip() for row in rows]
-    return "```\n" + escape("\n".join(lines)) + "\n```"
+def table_blocks(section: TableSection) -> list[Block]:
+    """A table block: a header row, then a row per repository (its name links to it)."""
+    header = [bk.raw_cell(title) for title in section.header]
+    rows = [[bk.link_cell(cell.url, cell.text) if cell.url else bk.raw_cell(cell.text) for cell in row]
+            for row in section.rows]
+    settings: list[Block | None] = [{"is_wrapped": True}]
+    settings += [{"align": "right"}] * (len(section.header) - 1)
+    blocks: list[Block] = [bk.section(f"*{escape(section.title)}*")] if section.title else []
+    return [*blocks, bk.table([header, *rows], settings)]
 
 
 # -- buttons -------------------------------------------------------------------------------------
@@ -189,19 +175,16 @@ def _decision_style(kind: ActionKind) -> str | None:
     return {"approve": "primary", "cancel": "danger"}.get(kind.value)
 
 
-def _feedback_buttons(reply: Reply) -> Block:
+def feedback_block(reply: Reply) -> Block:
+    """Thumbs up / down; each value carries the classification the answer was built on."""
     meta = {"intent": reply.intent.value if reply.intent else None,
             "confidence": round(reply.confidence, 3) if reply.confidence is not None else None}
     if reply.classification is not None:
         original = reply.classification.original_intent
         meta["original_intent"] = original.value if original else None
         meta["source"] = reply.classification.source
-    return bk.actions(FEEDBACK_BLOCK, [
-        bk.button(":thumbsup: Helpful", action_id(ActionKind.FEEDBACK, 0),
-                  json.dumps({"v": "helpful", **meta})),
-        bk.button(":thumbsdown: Wrong answer", action_id(ActionKind.FEEDBACK, 1),
-                  json.dumps({"v": "wrong", **meta})),
-    ])
+    return bk.feedback_buttons(FEEDBACK_BLOCK, action_id(ActionKind.FEEDBACK, 0),
+                               json.dumps({"v": "helpful", **meta}), json.dumps({"v": "wrong", **meta}))
 
 
 def feedback_value(raw: str) -> tuple[str, dict]:

@@ -20,7 +20,19 @@ from core.models.events import (
     null_sink,
 )
 from core.models.intent import Classification, Intent
-from core.models.reply import Action, ActionKind, Reply
+from core.models.document import (
+    ChoicesSection,
+    Document,
+    RepoCard,
+    RepoCardsSection,
+    RepoDetailSection,
+    Section,
+    TableCell,
+    TableSection,
+    TextSection,
+    to_markdown,
+)
+from core.models.reply import Action, ActionKind, Reply, follow_up_actions
 from core.models.repository import (
     DIMENSIONS,
     DimensionScores,
@@ -45,6 +57,17 @@ from core.models.structured import (
 )
 
 __all__ = [
+    "ChoicesSection",
+    "Document",
+    "RepoCard",
+    "RepoCardsSection",
+    "RepoDetailSection",
+    "Section",
+    "TableCell",
+    "TableSection",
+    "TextSection",
+    "to_markdown",
+    "follow_up_actions",
     "DIMENSIONS",
     "Action",
     "ActionKind",

@@ -23,7 +23,16 @@ from core.errors import (
     StaleAction,
     VersionConflict,
 )
-from core.models import Action, ActionKind, ConversationKey, LogEvent, ProgressSink, Reply, null_sink
+from core.models import (
+    Action,
+    ActionKind,
+    ConversationKey,
+    LogEvent,
+    ProgressSink,
+    Reply,
+    follow_up_actions,
+    null_sink,
+)
 from core.research.costs import Bill, ResearchCosts
 from core.research.executor import emit
 from core.research.goal import EXAMPLES, InvalidGoal
@@ -89,8 +98,9 @@ def plan_actions(session: ResearchSession) -> list[Action]:
 
 def error_reply(exc: BaseException, conversation_id: str) -> Reply:
     if isinstance(exc, InvalidGoal):
+        examples = [f"/research {e}" for e in EXAMPLES]
         return Reply(conversation_id=conversation_id, markdown=exc.user_message, error=exc.code,
-                     suggestions=[f"/research {e}" for e in EXAMPLES])
+                     suggestions=examples, actions=follow_up_actions([], examples))
     if isinstance(exc, OmgError):
         code = next((c for t, c in ERROR_CODES.items() if isinstance(exc, t)), None)
         if isinstance(exc, InvalidAction):

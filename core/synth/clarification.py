@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.models import Clarification
+from core.models import ChoicesSection, Clarification, Section, TextSection
 from core.synth.format import sentence, truncate
 from core.synth.render_context import RenderContext
 
@@ -14,14 +14,14 @@ ACKNOWLEDGEMENT = "I want to make sure I get this right."
 _SELF_ACKNOWLEDGING = re.compile(r"\b(not sure|trouble|unclear|didn't catch|did not catch)\b", re.I)
 
 
-def render_clarification(data: Clarification, rc: RenderContext) -> str:
+def clarification_sections(data: Clarification, rc: RenderContext) -> list[Section]:
     question = sentence(truncate(data.question, rc.max_description_chars)) or "Could you tell me a bit more?"
     parts: list[str] = []
     if not _SELF_ACKNOWLEDGING.search(question):
         parts.append(ACKNOWLEDGEMENT)
     parts.append(f"**{question}**")
+    sections: list[Section] = [TextSection(markdown="\n\n".join(parts))]
     options = [truncate(o, 200) for o in data.options if o.strip()][:MAX_OPTIONS]
     if options:
-        parts.append("\n".join(f"- {o}" for o in options))
-        parts.append("Pick one of these, or tell me in your own words.")
-    return "\n\n".join(parts)
+        sections.append(ChoicesSection(options=options))
+    return sections

@@ -6,8 +6,17 @@ from collections.abc import Callable
 
 from core.analysis.compare import TIE_MARGIN, deciders
 from core.analysis.need import DEFAULT_WEIGHTS
-from core.models import DIMENSIONS, Comparison, ComparisonRow, ScoredRepository
-from core.synth.format import age, cell, compact_number, score, sentence, signed, truncate
+from core.models import (
+    DIMENSIONS,
+    Comparison,
+    ComparisonRow,
+    ScoredRepository,
+    Section,
+    TableCell,
+    TableSection,
+    TextSection,
+)
+from core.synth.format import age, compact_number, score, sentence, signed, truncate
 from core.synth.phrases import join_words
 from core.synth.glossary import label
 from core.synth.insights import dimension_value, is_scored
@@ -69,7 +78,7 @@ def _cell_score(repo: ScoredRepository, dim: str) -> str:
 
 def differences_table(
     rows: list[ComparisonRow], rc: RenderContext, need: str | None = None, weighted: bool = False
-) -> str:
+) -> TableSection:
     """``weighted``: a stated need changed the weights, so the fit differs from the quality score
     and gets its own column (otherwise the two columns would repeat the same numbers)."""
     repos = [row.repo for row in rows]
@@ -88,21 +97,21 @@ def differences_table(
     fits = weighted and any(row.fit is not None for row in rows)
     header += ["Quality"] * scored + ["Fit for your need"] * fits
     header += [label(d, capitalize=True) for d in spread]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    table_rows: list[list[TableCell]] = []
     for row, repo in zip(rows, repos):
         cells = [
-            f"[{cell(repo.full_name)}]({repo.html_url})",
-            compact_number(repo.stars),
-            cell(repo.language or "n/a"),
-            age(repo.pushed_at, rc.today) or "n/a",
+            TableCell(text=repo.full_name, url=repo.html_url),
+            TableCell(text=compact_number(repo.stars)),
+            TableCell(text=repo.language or "n/a"),
+            TableCell(text=age(repo.pushed_at, rc.today) or "n/a"),
         ]
         if scored:
-            cells.append(f"{repo.scores.overall:.1f}")
+            cells.append(TableCell(text=f"{repo.scores.overall:.1f}"))
         if fits:
-            cells.append("n/a" if row.fit is None else f"{row.fit:.1f}")
-        cells += [_cell_score(repo, d) for d in spread]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "### Key differences\n" + "\n".join(lines)
+            cells.append(TableCell(text="n/a" if row.fit is None else f"{row.fit:.1f}"))
+        cells += [TableCell(text=_cell_score(repo, d)) for d in spread]
+        table_rows.append(cells)
+    return TableSection(title="Key differences", header=header, rows=table_rows)
 
 
 def leaders(
@@ -239,7 +248,7 @@ def final_recommendation(data: Comparison, rc: RenderContext) -> str:
     return "### My recommendation\n" + text
 
 
-def render_comparison(data: Comparison, rc: RenderContext) -> str:
+def comparison_sections(data: Comparison, rc: RenderContext) -> list[Section]:
     rows = data.items[: rc.max_items]
     names = [r.repo.full_name for r in rows]
     if len(rows) == 1:
@@ -261,13 +270,17 @@ def render_comparison(data: Comparison, rc: RenderContext) -> str:
         )
     trimmed = data.model_copy(update={"items": rows})
     weighted = bool(data.weights) and not _default_weights(data.weights)
-    sections = [intro, differences_table(rows, rc, data.need, weighted), winners(rows, rc)]
+    sections: list[Section] = [
+        TextSection(markdown=intro),
+        differences_table(rows, rc, data.need, weighted),
+        TextSection(markdown=winners(rows, rc)),
+    ]
     found = notes(rows, rc)
     if found:
-        sections.append(found)
+        sections.append(TextSection(markdown=found))
     if len(rows) > 1:
-        sections.append(final_recommendation(trimmed, rc))
-    return "\n\n".join(sections)
+        sections.append(TextSection(markdown=final_recommendation(trimmed, rc)))
+    return sections
 
 
 def _default_weights(weights: dict[str, float]) -> bool:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.models import RepoDetailData, RepositoryDetail
+from core.models import RepoDetailData, RepoDetailSection, RepositoryDetail, Section, TextSection
 from core.synth.format import (
     age,
     as_date,
     compact_number,
     duration,
-    link,
     one_line,
     score,
     sentence,
@@ -31,17 +30,14 @@ METRIC_GROUPS = ("activity", "maintenance", "community")  # KeyMetric groups sho
 OTHER_DIMENSIONS = ("documentation", "maturity", "ease_of_use")
 
 
-def overview(repo: RepositoryDetail, rc: RenderContext) -> str:
-    lines = [f"## {repo.full_name}"]
-    description = truncate(repo.description, rc.max_description_chars)
-    lines.append(f"{link(repo)}: {description}" if description else link(repo))
+def overview_facts(repo: RepositoryDetail, rc: RenderContext) -> list[str]:
     basics = [f"**Stars:** {compact_number(repo.stars)}"]
     if repo.forks:
         basics.append(f"**Forks:** {compact_number(repo.forks)}")
     basics.append(f"**Language:** {repo.language or 'not stated'}")
     if repo.license:
         basics.append(f"**License:** {repo.license}")
-    lines.append("- " + " · ".join(basics))
+    lines = [" · ".join(basics)]
     dates: list[str] = []
     updated = age(repo.pushed_at, rc.today)
     if updated:
@@ -52,14 +48,14 @@ def overview(repo: RepositoryDetail, rc: RenderContext) -> str:
     if repo.star_growth_12m is not None:
         dates.append(f"**Stars in the last 12 months:** {signed(repo.star_growth_12m)}")
     if dates:
-        lines.append("- " + " · ".join(dates))
+        lines.append(" · ".join(dates))
     if is_scored(repo):
-        lines.append(f"- **Quality score:** {score(repo.scores.overall)}{rc.explain.note('quality')}")
+        lines.append(f"**Quality score:** {score(repo.scores.overall)}{rc.explain.note('quality')}")
     if repo.archived:
-        lines.append(f"- **This repository is {rc.explain('archived')}.**")
+        lines.append(f"**This repository is {rc.explain('archived')}.**")
     if repo.topics:
-        lines.append("- **Topics:** " + ", ".join(repo.topics[:8]))
-    return "\n".join(lines)
+        lines.append("**Topics:** " + ", ".join(repo.topics[:8]))
+    return lines
 
 
 def _evidence(dim: str, repo: RepositoryDetail, rc: RenderContext) -> list[str]:
@@ -228,9 +224,22 @@ def recommendation(repo: RepositoryDetail, rc: RenderContext) -> str:
     return "\n".join(lines)
 
 
-def render_repo_detail(data: RepoDetailData, rc: RenderContext) -> str:
+def detail_section(repo: RepositoryDetail, rc: RenderContext) -> RepoDetailSection:
+    return RepoDetailSection(
+        full_name=repo.full_name,
+        html_url=repo.html_url,
+        description=truncate(repo.description, rc.max_description_chars),
+        stars=repo.stars,
+        language=repo.language,
+        overall=repo.scores.overall if is_scored(repo) else None,
+        archived=repo.archived,
+        facts=overview_facts(repo, rc),
+    )
+
+
+def repo_detail_sections(data: RepoDetailData, rc: RenderContext) -> list[Section]:
     repo = data.repo
-    sections = [overview(repo, rc)]
+    sections: list[str] = []
     story = summary(data)
     if story:
         sections.append(story)
@@ -244,4 +253,4 @@ def render_repo_detail(data: RepoDetailData, rc: RenderContext) -> str:
     if found:
         sections.append(found)
     sections.append(recommendation(repo, rc))
-    return "\n\n".join(sections)
+    return [detail_section(repo, rc), TextSection(markdown="\n\n".join(sections))]

@@ -1,9 +1,9 @@
-"""repo_list -> intro with the count, the top 3 highlighted, the rest listed, insights, a call to action."""
+"""repo_list -> intro with the count, the top 3 as full cards, the rest as compact ones, insights, a call to action."""
 
 from __future__ import annotations
 
-from core.models import RepoList, ScoredRepository
-from core.synth.format import age, compact_number, link, score, sentence, truncate
+from core.models import RepoCard, RepoCardsSection, RepoList, ScoredRepository, Section, TextSection
+from core.synth.format import age, compact_number, score, sentence, truncate
 from core.synth.phrases import join_words, plural
 from core.synth.insights import is_scored, result_set_insights, strongest_dimensions
 from core.synth.render_context import RenderContext
@@ -51,45 +51,50 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
     return " ".join(parts) or None
 
 
-def top_pick(position: int, repo: ScoredRepository, rc: RenderContext) -> str:
-    lines = [f"{position}. **{link(repo)}**: {facts(repo, rc)}"]
-    description = truncate(repo.description, rc.max_description_chars)
-    if description:
-        lines.append(f"   {description}")
-    why = why_line(repo, rc)
-    if why:
-        lines.append(f"   {why}")
-    return "\n".join(lines)
+def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: bool) -> RepoCard:
+    limit = rc.compact_description_chars if compact else rc.max_description_chars
+    return RepoCard(
+        position=position,
+        full_name=repo.full_name,
+        html_url=repo.html_url,
+        stars=repo.stars,
+        language=repo.language,
+        overall=repo.scores.overall if is_scored(repo) else None,
+        archived=repo.archived,
+        facts=facts(repo, rc),
+        description=truncate(repo.description, limit),
+        why=None if compact else why_line(repo, rc),
+    )
 
 
-def other_result(position: int, repo: ScoredRepository, rc: RenderContext) -> str:
-    line = f"{position}. {link(repo)}: {facts(repo, rc)}"
-    description = truncate(repo.description, rc.compact_description_chars)
-    return f"{line}. {description}" if description else line
-
-
-def render_repo_list(data: RepoList, rc: RenderContext) -> str:
-    """Markdown for a non-empty list (empty lists are answered by ``empty.py``)."""
+def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
+    """A non-empty list (empty lists are answered by ``outcomes.py``): intro, top picks as full
+    cards, the rest as compact ones, insights, a call to action."""
     total = len(data.items)
     shown = data.items[: rc.max_items]
     count = plural(total, "repository", "repositories")
     intro = f"Based on your query, I found **{count}** for *{describe_query(data, rc)}*."
     if total > len(shown):
         intro += f" Here are the top {len(shown)}."
-    sections = [intro]
+    sections: list[Section] = [TextSection(markdown=intro)]
 
     picks = shown[:TOP_PICKS]
-    heading = "### Top pick" if len(picks) == 1 else f"### Top {len(picks)} picks"
-    sections.append(heading + "\n" + "\n".join(top_pick(i, r, rc) for i, r in enumerate(picks, 1)))
+    sections.append(RepoCardsSection(
+        title="Top pick" if len(picks) == 1 else f"Top {len(picks)} picks",
+        cards=[card(i, r, rc, compact=False) for i, r in enumerate(picks, 1)],
+    ))
     rest = shown[TOP_PICKS:]
     if rest:
-        rows = [other_result(i, r, rc) for i, r in enumerate(rest, TOP_PICKS + 1)]
-        sections.append("### More results\n" + "\n".join(rows))
+        sections.append(RepoCardsSection(
+            title="More results", compact=True,
+            cards=[card(i, r, rc, compact=True) for i, r in enumerate(rest, TOP_PICKS + 1)],
+        ))
 
     insights = result_set_insights(data.items, rc.today, rc.explain)
     if insights and total > 1:
         scope = f"Across all {total} results" if total > len(shown) else "Across these results"
-        sections.append(f"### Insights\n_{scope}:_\n" + "\n".join(f"- {i}" for i in insights))
+        listed = "\n".join(f"- {i}" for i in insights)
+        sections.append(TextSection(markdown=f"### Insights\n_{scope}:_\n{listed}"))
 
     if total == 1:
         cta = f"Would you like me to analyze **{shown[0].full_name}** in depth, or search for alternatives?"
@@ -98,5 +103,5 @@ def render_repo_list(data: RepoList, rc: RenderContext) -> str:
             "Would you like me to analyze any of these? You can say *analyze the first one* "
             "or *compare the first two*."
         )
-    sections.append(cta)
-    return "\n\n".join(sections)
+    sections.append(TextSection(markdown=cta))
+    return sections

@@ -1,10 +1,10 @@
-"""The default synthesizer: validate, render Markdown per type, suggest follow-ups. Pure logic.
+"""The default synthesizer: validate, build a document per type, suggest follow-ups. Pure logic.
 
     AgentResult ──> error without data? ──> friendly error message
          │
          ├─> validate data (model or dict) ──> invalid? ──> logged + friendly "invalid_data" reply
          ├─> no data: conversational text passes through (generic suggestions), or "nothing found"
-         └─> render by type (+ follow-up line, partial-results lead, source notes) + suggestions
+         └─> sections by type (+ follow-up line, partial-results lead, source notes) + suggestions
 
 ``synthesize`` never raises: a bug in a renderer is logged and answered with an apology.
 """
@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from typing import TypeVar
 
@@ -25,19 +25,21 @@ from core.models import (
     RepoList,
     ResultMeta,
     ScoredRepository,
+    Section,
     StructuredData,
+    TextSection,
     structured_repo_names,
 )
 from core.synth import suggestions
 from core.synth.base import Synthesis, SynthesisContext
-from core.synth.clarification import MAX_OPTIONS, render_clarification
-from core.synth.comparison import render_comparison
+from core.synth.clarification import MAX_OPTIONS, clarification_sections
+from core.synth.comparison import comparison_sections
 from core.synth.format import SnapshotDay, truncate
 from core.synth.framing import follow_up_line, source_notes
 from core.synth.outcomes import INTERNAL, INVALID_DATA, empty_results, error_message, partial_lead
 from core.synth.render_context import MAX_DESCRIPTION_CHARS, MAX_ITEMS, RenderContext
-from core.synth.repo_detail import render_repo_detail
-from core.synth.repo_list import render_repo_list
+from core.synth.repo_detail import repo_detail_sections
+from core.synth.repo_list import repo_list_sections
 from core.synth.validation import InvalidData, log_invalid, validate_structured
 
 log = logging.getLogger("omg.synth")
@@ -47,6 +49,10 @@ NOTHING_TO_SAY = (
     "I'm not sure how to help with that yet. I can search for repositories, analyze one, "
     "or compare a few. Ask *what can you do?* to see examples."
 )
+
+
+def _texts(paragraphs: Sequence[str | None]) -> list[Section]:
+    return [TextSection(markdown=p) for p in paragraphs if p]
 
 
 def _is_empty(data: StructuredData) -> bool:
@@ -108,16 +114,15 @@ class DefaultSynthesizer:
         if data is None or _is_empty(data):
             return self._without_data(result, ctx, data, rc)
 
-        parts = [follow_up_line(ctx, data)]
+        lead = [follow_up_line(ctx, data)]
         if result.error:
-            parts.append(partial_lead(result, ctx))
+            lead.append(partial_lead(result, ctx))
         if result.text and result.text.strip():
-            parts.append(result.text.strip())
-        parts.append(self._render(data, rc))
+            lead.append(result.text.strip())
         subjects = structured_repo_names(data) if isinstance(data, (RepoDetailData, Comparison)) else []
-        parts += source_notes(data.meta, partial=result.partial and not result.error, subjects=subjects)
+        notes = source_notes(data.meta, partial=result.partial and not result.error, subjects=subjects)
         return Synthesis(
-            markdown="\n\n".join(p for p in parts if p),
+            document=[*_texts(lead), *self._render(data, rc), *_texts(notes)],
             suggestions=suggestions.for_data(data, ctx),
             data=self._trim(data),
             error_code=(result.error_code or "partial") if result.error else None,
@@ -163,14 +168,14 @@ class DefaultSynthesizer:
             compact_description_chars=min(160, self.max_description_chars),
         )
 
-    def _render(self, data: StructuredData, rc: RenderContext) -> str:
+    def _render(self, data: StructuredData, rc: RenderContext) -> list[Section]:
         if isinstance(data, RepoList):
-            return render_repo_list(data, rc)
+            return repo_list_sections(data, rc)
         if isinstance(data, RepoDetailData):
-            return render_repo_detail(data, rc)
+            return repo_detail_sections(data, rc)
         if isinstance(data, Comparison):
-            return render_comparison(data, rc)
-        return render_clarification(data, rc)
+            return comparison_sections(data, rc)
+        return clarification_sections(data, rc)
 
     def _short(self, repo: _Repo) -> _Repo:
         if len(repo.description) <= self.max_description_chars:

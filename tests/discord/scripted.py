@@ -13,6 +13,7 @@ from core.agents.base import AgentContext, AgentResult
 from core.models import (
     Action,
     ActionKind,
+    ChoicesSection,
     Clarification,
     Classification,
     ConversationKey,
@@ -21,9 +22,12 @@ from core.models import (
     LogEvent,
     Message,
     ProgressSink,
+    RepoCard,
+    RepoCardsSection,
     RepoList,
     Reply,
     ScoredRepository,
+    TextSection,
 )
 from core.service import ActionClick
 from core.synth.base import Synthesis, SynthesisContext
@@ -109,13 +113,18 @@ def long_answer() -> str:
 class PlainSynthesizer:
     def synthesize(self, result: AgentResult, ctx: SynthesisContext) -> Synthesis:
         if isinstance(result.data, RepoList):
-            lines = [f"{i}. **{r.full_name}**: {r.why}" for i, r in enumerate(result.data.items, 1)]
-            markdown = f"Found **{len(lines)}** repositories.\n\n" + "\n".join(lines) + "\n\nWant more?"
-            return Synthesis(markdown=markdown, data=result.data, suggestions=[
+            cards = [RepoCard(position=i, full_name=r.full_name, html_url=r.html_url, stars=r.stars,
+                              language=r.language, facts=f"{r.stars} stars", description=r.description,
+                              why=r.why)
+                     for i, r in enumerate(result.data.items, 1)]
+            document = [TextSection(markdown=f"Found **{len(cards)}** repositories."),
+                        RepoCardsSection(title="", cards=cards), TextSection(markdown="Want more?")]
+            return Synthesis(document=document, data=result.data, suggestions=[
                 "Analyze pmndrs/zustand", "Compare pmndrs/zustand vs pmndrs/jotai", LONG_SUGGESTION])
         if isinstance(result.data, Clarification):
-            return Synthesis(markdown=result.data.question, data=result.data,
-                             suggestions=["Start a new search"])
+            document = [TextSection(markdown=result.data.question),
+                        ChoicesSection(options=result.data.options)]
+            return Synthesis(document=document, data=result.data, suggestions=["Start a new search"])
         return Synthesis(markdown=result.text or "", suggestions=["What can you do?"])
 
 

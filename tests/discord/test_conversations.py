@@ -95,18 +95,18 @@ async def test_dm_is_a_conversation(discord_bot: DiscordHarness) -> None:
     assert conversation is not None and len(conversation.messages) == 4
 
 
-async def test_over_long_answer_is_split_and_tables_become_code_blocks(
+async def test_over_long_answer_fills_embeds_and_tables_become_code_blocks(
     discord_bot: DiscordHarness,
 ) -> None:
     question = await discord_bot.mention("long answer please")
     parts = discord_bot.bot_messages(question.id)
-    assert len(parts) >= LONG_ANSWER_CHARS // 2000
-    assert all(len(p.content) <= 2000 for p in parts)
-    assert all(p.content.count("```") % 2 == 0 for p in parts)
-    assert "| Repo |" not in parts[0].content and "```\nRepo" in parts[0].content
+    assert len(parts) == 2  # 9,000 characters: 6,000 of embeds per message
+    descriptions = [e["description"] for p in parts for e in p.embeds]
+    assert all(len(d) <= 4096 and d.count("```") % 2 == 0 for d in descriptions)
+    assert all(sum(len(e.get("description", "")) for e in p.embeds) <= 6000 for p in parts)
+    assert "| Repo |" not in descriptions[0] and "```\nRepo" in descriptions[0]
     assert parts[-1].buttons() and not any(p.buttons() for p in parts[:-1])
-    total = sum(len(p.content) for p in parts)
-    assert total >= LONG_ANSWER_CHARS * 0.95  # nothing lost
+    assert sum(len(d) for d in descriptions) >= LONG_ANSWER_CHARS * 0.95  # nothing lost
 
 
 async def test_repository_text_cannot_ping_or_inject_markdown(discord_bot: DiscordHarness) -> None:

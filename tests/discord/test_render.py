@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord import buttons as btn
@@ -12,19 +13,29 @@ from bot.discord import render
 from bot.discord.conversations import Route, route, thread_name
 from bot.discord.markdown import split_markdown, to_discord
 from bot.discord.payloads import Author, ChatMessage, without_bot_mention
+from core.agents.base import AgentResult
 from core.models import (
     Action,
     ActionKind,
     Comparison,
     ComparisonRow,
     DimensionScores,
+    Document,
     Intent,
+    RepoCard,
+    RepoCardsSection,
     RepoDetailData,
     RepoList,
     Reply,
     RepositoryDetail,
     ScoredRepository,
+    StructuredData,
+    TableCell,
+    TableSection,
+    TextSection,
 )
+from core.synth.base import SynthesisContext
+from core.synth.synthesizer import DefaultSynthesizer
 from tests.fakes.discord_limits import message_violations
 
 
@@ -42,6 +53,12 @@ def repo(i: int, *, long: bool = False) -> ScoredRepository:
                             why=("w" * 2000) if long else "why", scores=DimensionScores(overall=7.5))
 
 
+def synthesized(data: StructuredData) -> Document:
+    """The document the real synthesizer makes of ``data``."""
+    context = SynthesisContext(intent=Intent.SEARCH, message="find things")
+    return DefaultSynthesizer().synthesize(AgentResult(data=data), context).document
+
+
 def reply(**kw: Any) -> Reply:
     return Reply(conversation_id="c", markdown=kw.pop("markdown", "Hello"), intent=Intent.SEARCH, **kw)
 
@@ -50,11 +67,11 @@ def reply(**kw: Any) -> Reply:
 def test_big_structured_answers_fit(long: bool) -> None:
     items = [repo(i, long=long) for i in range(1, 40)]
     cases = [
-        reply(structured_data=RepoList(items=items), markdown="x " * 5000),
-        reply(structured_data=Comparison(items=[
+        reply(document=[TextSection(markdown="x " * 5000), *synthesized(RepoList(items=items))]),
+        reply(document=synthesized(Comparison(items=[
             ComparisonRow(repo=r, highlights=["h" * 500] * 3, warnings=["w" * 500] * 3)
-            for r in items])),
-        reply(structured_data=RepoDetailData(repo=RepositoryDetail(**items[0].model_dump()))),
+            for r in items]))),
+        reply(document=synthesized(RepoDetailData(repo=RepositoryDetail(**items[0].model_dump())))),
         reply(suggestions=[], actions=[Action(kind=ActionKind.SUGGESTION, label="s" * 200 + str(i),
                                               value="v" * 300 + str(i)) for i in range(40)]),
     ]
@@ -68,12 +85,56 @@ def test_big_structured_answers_fit(long: bool) -> None:
         assert choices == [a.value for a in listed]  # every long choice can be found again
 
 
-def test_repo_cards_replace_the_markdown_listing() -> None:
-    items = [repo(1), repo(2)]
-    markdown = "Found two.\n\n1. **owner1/xxxxx1**: a\n2. **owner2/xxxxx2**: b\n\nWant more?"
-    [message] = render.render_reply(reply(structured_data=RepoList(items=items), markdown=markdown))
+def card(n: int) -> RepoCard:
+    return RepoCard(position=n, full_name=f"owner{n}/xxxxx{n}", html_url=f"https://github.com/owner{n}/xxxxx{n}",
+                    stars=1000 * n, language="Python", overall=7.0, facts="", description="A tool.", why="Fast.")
+
+
+def test_repo_cards_are_an_embed_between_the_prose() -> None:
+    document = [TextSection(markdown="Found two."), RepoCardsSection(title="Top 2 picks", cards=[card(1), card(2)]),
+                TextSection(markdown="Want more?")]
+    [message] = render.render_reply(reply(document=document))
     assert message.content == "Found two.\n\nWant more?"
-    assert [f.name for f in message.embeds[0].fields] == ["1. owner1/xxxxx1", "2. owner2/xxxxx2"]
+    [embed] = message.embeds
+    assert embed.title == "Top 2 picks"
+    assert [f.name for f in embed.fields] == ["1. owner1/xxxxx1", "2. owner2/xxxxx2"]
+    assert "score **7.0**/10" in embed.fields[0].value and "*Fast.*" in embed.fields[0].value
+
+
+def test_a_comparison_table_is_an_embed_with_a_field_per_repository() -> None:
+    table = TableSection(title="Key differences", header=["Repository", "Stars", "Quality"], rows=[
+        [TableCell(text="a/one", url="https://github.com/a/one"), TableCell(text="1k"), TableCell(text="7.0")],
+        [TableCell(text="b/two", url="https://github.com/b/two"), TableCell(text="2k"), TableCell(text="6.5")],
+    ])
+    [message] = render.render_reply(reply(document=[TextSection(markdown="I compared 2."), table]))
+    [embed] = message.embeds
+    assert [f.name for f in embed.fields] == ["a/one", "b/two"]
+    assert embed.fields[1].value == "[b/two](https://github.com/b/two)\nStars: **2k**\nQuality: **6.5**"
+
+
+def long_report(chars: int) -> str:
+    paragraphs: list[str] = []
+    n = 0
+    while sum(len(p) + 2 for p in paragraphs) < chars:
+        paragraphs.append(f"### Finding {n}\nParagraph {n}: " + " ".join(f"word{n}-{k}" for k in range(60)))
+        n += 1
+    return "\n\n".join(paragraphs)
+
+
+def test_a_13000_character_report_arrives_in_at_most_six_messages() -> None:
+    markdown = long_report(13_000)
+    messages = render.render_reply(reply(markdown=markdown, footer="Research session s1"))
+    assert len(messages) <= 6
+    for message in messages:
+        assert message.content == "" and len(message.embeds) <= 10
+        assert sum(len(e) for e in message.embeds) <= 6000
+        assert all(len(e.description or "") <= 4096 for e in message.embeds)
+        for embed in message.embeds:
+            discord.Embed.from_dict(embed.to_dict())  # discord.py's own model takes it back
+    text = "\n\n".join(e.description or "" for m in messages for e in m.embeds)
+    for n in range(markdown.count("### Finding")):
+        assert f"word{n}-59" in text  # every paragraph arrived, once
+    assert messages[-1].buttons and not any(m.buttons for m in messages[:-1])
 
 
 def test_footer_and_feedback() -> None:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from slack_sdk.errors import SlackObjectFormationError
+from slack_sdk.models.blocks import Block
 
 from tests.fakes.loopback import serve_on_loopback, stop_serving
 
@@ -33,7 +35,9 @@ TEAM = "T1"
 TOKEN = "xoxb-test-token"
 APP_TOKEN = "xapp-test-token"
 
-_BLOCK_TYPES = {"section", "context", "actions", "divider", "header", "rich_text", "image", "markdown"}
+_BLOCK_TYPES = {"section", "context", "actions", "divider", "header", "rich_text", "image", "markdown",
+                "table", "context_actions"}
+MAX_MARKDOWN_TOTAL = 12_000  # all markdown blocks of one message together
 
 
 @dataclass
@@ -70,6 +74,20 @@ def message_chars(args: dict[str, Any]) -> int:
     return total
 
 
+def sdk_problems(block: dict[str, Any]) -> list[str]:
+    """What slack_sdk's own block models say about a block: it must parse, keep every key we
+    sent (an unknown key is dropped by the model) and pass the model's validators."""
+    try:
+        model = Block.parse(block)
+        if model is None:
+            return ["slack_sdk does not know this block"]
+        model.validate_json()
+        lost = set(block) - set(model.to_dict())
+    except (SlackObjectFormationError, TypeError, ValueError) as exc:
+        return [f"slack_sdk: {exc}"]
+    return [f"slack_sdk dropped {sorted(lost)}"] if lost else []
+
+
 def validate_message(args: dict[str, Any]) -> list[str]:
     """Slack's Block Kit limits, as a list of violations (empty when valid)."""
     problems: list[str] = []
@@ -85,11 +103,17 @@ def validate_message(args: dict[str, Any]) -> list[str]:
         problems.append(f"{len(blocks)} blocks (max 50)")
     block_ids: set[str] = set()
     action_ids: set[str] = set()
+    markdown_total = sum(len(b.get("text", "")) for b in blocks if b.get("type") == "markdown")
+    if markdown_total > MAX_MARKDOWN_TOTAL:
+        problems.append(f"markdown blocks total {markdown_total} characters (max {MAX_MARKDOWN_TOTAL})")
+    if sum(1 for b in blocks if b.get("type") == "table") > 1:
+        problems.append("more than one table block")
     for n, block in enumerate(blocks):
         kind = block.get("type")
         where = f"block {n} ({kind})"
         if kind not in _BLOCK_TYPES:
             problems.append(f"{where}: unknown type")
+        problems += [f"{where}: {p}" for p in sdk_problems(block)]
         if "block_id" in block:
             if len(block["block_id"]) > 255 or block["block_id"] in block_ids:
                 problems.append(f"{where}: bad or duplicate block_id")
@@ -166,6 +190,7 @@ class FakeSlackApi:
         self.violations: list[str] = []
         self.responses: list[dict[str, Any]] = []  # what was sent to response_url endpoints
         self.messages: dict[tuple[str, str], StoredMessage] = {}
+        self.streaming: set[tuple[str, str]] = set()  # messages started and not yet stopped
         self.max_message_chars: int | None = None
         self._switches: dict[str, list[_Switch]] = defaultdict(list)
         self._ts = itertools.count(1)
@@ -364,14 +389,89 @@ class FakeSlackApi:
             return {"error": "thread_not_found"}
         return {"messages": [m.as_dict() for m in messages], "has_more": False}
 
+    # -- streaming: one message that grows, then gets its blocks ----------------------------------
+
+    @staticmethod
+    def _streamed_text(args: dict[str, Any]) -> str | None:
+        """``markdown_text`` and the text of ``markdown_text`` chunks (None: a malformed chunk)."""
+        text = args.get("markdown_text") or ""
+        for chunk in args.get("chunks") or []:
+            if not isinstance(chunk, dict) or chunk.get("type") not in ("markdown_text", "task_update", "plan"):
+                return None
+            if chunk["type"] == "markdown_text":
+                if not isinstance(chunk.get("text"), str):
+                    return None
+                text += chunk["text"]
+        return text
+
     def _chat_startStream(self, args: dict[str, Any]) -> dict[str, Any]:
-        return {"channel": args.get("channel"), "ts": self._next_ts()}
+        channel = args.get("channel", "")
+        if not args.get("thread_ts"):
+            return {"error": "invalid_arguments"}  # streams are replies to a person's message
+        if not channel.startswith("D") and not (args.get("recipient_user_id") and args.get("recipient_team_id")):
+            return {"error": "invalid_arguments"}  # channels need the recipient
+        text = self._streamed_text(args)
+        if text is None:
+            return {"error": "invalid_chunks"}
+        if len(text) > MAX_MARKDOWN_TOTAL:
+            return {"error": "msg_too_long"}
+        ts = self._next_ts()
+        self.messages[(channel, ts)] = StoredMessage(channel, ts, text, thread_ts=args["thread_ts"])
+        self.streaming.add((channel, ts))
+        return {"channel": channel, "ts": ts}
 
     def _chat_appendStream(self, args: dict[str, Any]) -> dict[str, Any]:
-        return {"channel": args.get("channel"), "ts": args.get("ts")}
+        key = (args.get("channel", ""), args.get("ts", ""))
+        if key not in self.streaming:
+            return {"error": "message_not_in_streaming_state"}
+        text = self._streamed_text(args)
+        if not text or len(text) > MAX_MARKDOWN_TOTAL:
+            return {"error": "invalid_arguments"}
+        self.messages[key].text += text
+        return {"channel": key[0], "ts": key[1]}
 
     def _chat_stopStream(self, args: dict[str, Any]) -> dict[str, Any]:
-        return {"channel": args.get("channel"), "ts": args.get("ts")}
+        key = (args.get("channel", ""), args.get("ts", ""))
+        if key not in self.streaming:
+            return {"error": "message_not_in_streaming_state"}
+        blocks = args.get("blocks") or []
+        problems = validate_message({"text": "streamed", "blocks": blocks}) if blocks else []
+        if problems:
+            self.violations.extend(problems)
+            return {"error": "invalid_blocks", "errors": problems}
+        text = self._streamed_text(args)
+        if text is None:
+            return {"error": "invalid_chunks"}
+        self.streaming.discard(key)
+        stored = self.messages[key]
+        stored.text += text
+        stored.blocks = blocks
+        return {"channel": key[0], "ts": key[1]}
+
+    # -- the assistant surface ---------------------------------------------------------------------
+
+    def _assistant_threads_setStatus(self, args: dict[str, Any]) -> dict[str, Any]:
+        loading = args.get("loading_messages") or []
+        if isinstance(loading, str):
+            loading = json.loads(loading)
+        if not args.get("channel_id") or not args.get("thread_ts") or "status" not in args:
+            return {"error": "invalid_arguments"}
+        if len(loading) > 10 or any(not isinstance(m, str) or not m for m in loading):
+            return {"error": "invalid_arguments"}
+        return {}
+
+    def _assistant_threads_setTitle(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not args.get("channel_id") or not args.get("thread_ts") or not args.get("title"):
+            return {"error": "invalid_arguments"}
+        return {}
+
+    def _assistant_threads_setSuggestedPrompts(self, args: dict[str, Any]) -> dict[str, Any]:
+        prompts = args.get("prompts") or []
+        if not args.get("channel_id") or not args.get("thread_ts") or not 1 <= len(prompts) <= 4:
+            return {"error": "invalid_arguments"}
+        if any(not p.get("title") or not p.get("message") for p in prompts):
+            return {"error": "invalid_arguments"}
+        return {}
 
 
 async def _arguments(request: web.Request) -> dict[str, Any]:
@@ -383,7 +483,7 @@ async def _arguments(request: web.Request) -> dict[str, Any]:
     elif request.method != "GET":
         form = await request.post()
         args.update({k: v for k, v in form.items() if isinstance(v, str)})
-    for key in ("blocks", "attachments", "prompts"):
+    for key in ("blocks", "attachments", "prompts", "loading_messages", "chunks"):
         if isinstance(args.get(key), str):
             try:
                 args[key] = json.loads(args[key])

@@ -62,7 +62,8 @@ def is_status(message: StoredMessage) -> bool:
 
 def is_answer(message: StoredMessage) -> bool:
     """A finished coordinator answer: it carries the 👍 / 👎 feedback buttons."""
-    return any(b["action_id"].startswith("omg:feedback") for b in buttons(message))
+    return any(e.get("action_id", "").startswith("omg:feedback")
+               for b in message.blocks if b["type"] == "context_actions" for e in b["elements"])
 
 
 @dataclass

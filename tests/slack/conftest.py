@@ -125,6 +125,26 @@ class SlackHarness:
         body = urllib.parse.urlencode({"payload": json.dumps(payload)})
         return await self.post(body, "application/x-www-form-urlencoded")
 
+    async def feedback(self, message: StoredMessage, *, good: bool, user: str = "UALICE") -> Sent:
+        """A click on the thumbs up (``good``) or down of an answer's ``feedback_buttons``."""
+        element = next(e for b in message.blocks if b["type"] == "context_actions"
+                       for e in b["elements"] if e["type"] == "feedback_buttons")
+        chosen = element["positive_button" if good else "negative_button"]
+        payload = {
+            "type": "block_actions", "user": {"id": user, "team_id": TEAM}, "team": {"id": TEAM},
+            "api_app_id": "A1", "trigger_id": f"trig-{next(self._ids)}",
+            "container": {"type": "message", "message_ts": message.ts, "channel_id": message.channel,
+                          "thread_ts": message.thread_ts, "is_ephemeral": False},
+            "channel": {"id": message.channel},
+            "message": {"type": "message", "ts": message.ts, "thread_ts": message.thread_ts,
+                        "text": message.text, "blocks": message.blocks, "user": BOT_USER},
+            "actions": [{"type": "feedback_buttons", "action_id": element["action_id"], "block_id": "f",
+                         "value": chosen["value"], "action_ts": f"{time.time():.6f}-{next(self._ids)}"}],
+            "response_url": self.fake.response_url("click"),
+        }
+        body = urllib.parse.urlencode({"payload": json.dumps(payload)})
+        return await self.post(body, "application/x-www-form-urlencoded")
+
     async def command(
         self, command: str, text: str, *, user: str = "UALICE", channel: str = "C1"
     ) -> Sent:

@@ -21,16 +21,19 @@ from core.models import (
     LogEvent,
     Message,
     ProgressSink,
+    RepoCard,
+    RepoCardsSection,
     RepoList,
     Reply,
     ScoredRepository,
     TextEvent,
+    TextSection,
 )
 from core.service import ActionClick
 from core.synth.base import Synthesis, SynthesisContext
 from tests.fakes.scripted_app import scripted_bot_app
 
-LONG_ANSWER_CHARS = 10_000
+LONG_ANSWER_CHARS = 13_000
 
 
 class ScriptedClassifier:
@@ -83,10 +86,14 @@ class ChatAgent:
 class ScriptedSynthesizer:
     def synthesize(self, result: AgentResult, ctx: SynthesisContext) -> Synthesis:
         if isinstance(result.data, RepoList):
-            items = result.data.items
-            lines = [f"{n}. **[{r.full_name}]({r.html_url})**" for n, r in enumerate(items, 1)]
-            markdown = f"{result.text}\n\n" + "\n".join(lines)
-            return Synthesis(markdown=markdown, data=result.data, suggestions=["compare the first two"])
+            cards = [
+                RepoCard(position=n, full_name=r.full_name, html_url=r.html_url, stars=r.stars,
+                         language=r.language, overall=r.scores.overall, facts=f"{r.stars} stars",
+                         why=r.why)
+                for n, r in enumerate(result.data.items, 1)
+            ]
+            document = [TextSection(markdown=result.text or ""), RepoCardsSection(title="", cards=cards)]
+            return Synthesis(document=document, data=result.data, suggestions=["compare the first two"])
         return Synthesis(markdown=result.text or "", suggestions=[])
 
 

@@ -53,7 +53,7 @@ async def test_the_requester_approves_a_plan(slack: SlackHarness):
     decided = slack.fake.messages[("C1", plan.ts)]
     assert not any(b["type"] == "actions" for b in decided.blocks)
     assert "Approved by <@UALICE>" in json.dumps(decided.blocks)
-    assert "*Report*" in slack.texts("C1", thread)[-1]
+    assert "## Report" in slack.texts("C1", thread)[-1]
     assert slack.fake.calls_to("chat.postEphemeral") == []
 
 
@@ -85,7 +85,7 @@ async def test_feedback_is_logged_with_the_classification(
     ts = await slack.mention("find react state")
     await slack.settle()
     with caplog.at_level(logging.INFO, logger="omg.slack"):
-        await slack.click(with_buttons(slack, "C1", ts), "Wrong answer", user="UBOB")
+        await slack.feedback(with_buttons(slack, "C1", ts), good=False, user="UBOB")
         await slack.settle()
     [record] = [r for r in caplog.records if r.getMessage() == "answer feedback"]
     assert record.verdict == "wrong" and record.user == "UBOB"
@@ -131,4 +131,6 @@ async def test_buttons_on_answers_are_valid_and_bot_messages_are_attributed(slac
     message = with_buttons(slack, "C1", ts)
     assert message.user == BOT_USER
     ids = [e["action_id"] for b in message.blocks if b["type"] == "actions" for e in b["elements"]]
-    assert ids == ["omg:suggestion:0", "omg:feedback:0", "omg:feedback:1"]
+    assert ids == ["omg:suggestion:0"]
+    [feedback] = [e for b in message.blocks if b["type"] == "context_actions" for e in b["elements"]]
+    assert feedback["type"] == "feedback_buttons" and feedback["action_id"] == "omg:feedback:0"

@@ -63,8 +63,8 @@ async def test_a_dm_is_a_conversation_per_thread(slack: SlackHarness):
     thread = post.args["thread_ts"]
     await slack.say("more please", channel="D1", channel_type="im", thread_ts=thread)
     await slack.settle()
-    answers = slack.texts("D1", thread)
-    assert "You said: hi bot (turn 1)" in answers[0] and "You said: more please (turn 2)" in answers[1]
+    answers = [m.text for m in slack.bot_messages("D1", thread)]
+    assert answers == ["You said: hi bot (turn 1)", "You said: more please (turn 2)"]
 
 
 async def test_a_retried_event_is_answered_once_and_slack_is_told_to_stop(slack: SlackHarness):

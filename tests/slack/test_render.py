@@ -20,8 +20,14 @@ from core.models import (
     RepoDetailData,
     RepoList,
     RepositoryDetail,
+    RepoCard,
+    RepoCardsSection,
+    RepoDetailSection,
     Reply,
     ScoredRepository,
+    TableCell,
+    TableSection,
+    TextSection,
 )
 from tests.fakes.slack_api import validate_message
 
@@ -47,54 +53,71 @@ def answer(markdown: str, **kwargs) -> Reply:
                  classification=Classification(intent=Intent.SEARCH, confidence=0.92), **kwargs)
 
 
-def test_repo_list_is_a_compact_card_per_repo_replacing_the_markdown_listing():
-    items = [repo("pmndrs/zustand"), repo("pmndrs/jotai", 18_200, overall=7.9, why="Atomic state.")]
-    markdown = (
-        "Based on your query, I found **2 repositories** for *react state*.\n\n"
-        "### Top 2 picks\n1. **[pmndrs/zustand](https://github.com/pmndrs/zustand)**: 45k stars\n"
-        "2. **[pmndrs/jotai](https://github.com/pmndrs/jotai)**: 18k stars\n\n"
-        "Would you like me to analyze any of these?"
+def card(position: int, name: str, stars: int = 45_300, overall: float | None = 8.4,
+         why: str | None = "Tiny, unopinionated state management.") -> RepoCard:
+    return RepoCard(position=position, full_name=name, html_url=f"https://github.com/{name}",
+                    stars=stars, language="TypeScript", overall=overall,
+                    facts=f"{stars} stars · TypeScript", description="A library.", why=why)
+
+
+def document_answer(*sections, **kwargs) -> Reply:
+    return Reply(conversation_id="c", document=list(sections), intent=Intent.SEARCH, confidence=0.92,
+                 classification=Classification(intent=Intent.SEARCH, confidence=0.92), **kwargs)
+
+
+def test_repo_cards_are_native_sections_between_the_prose_blocks():
+    reply = document_answer(
+        TextSection(markdown="Based on your query, I found **2 repositories** for *react state*."),
+        RepoCardsSection(title="Top 2 picks", cards=[
+            card(1, "pmndrs/zustand"), card(2, "pmndrs/jotai", 18_200, 7.9, "**Atomic** state.")]),
+        TextSection(markdown="Would you like me to analyze any of these?"),
     )
-    [message] = valid(render.render_reply(answer(markdown, structured_data=RepoList(items=items))))
-    sections = [b["text"]["text"] for b in message.blocks if b["type"] == "section"]
-    assert sections[0].startswith("Based on your query")
-    card = sections[1]
-    assert "<https://github.com/pmndrs/zustand|pmndrs/zustand>" in card
-    assert ":star: 45.3k" in card and "TypeScript" in card and "score *8.4*/10" in card
-    assert "Tiny, unopinionated state management." in card
-    assert "Top 2 picks" not in texts(message)  # the listing became the cards
-    assert "analyze any of these" in sections[-1]
+    [message] = valid(render.render_reply(reply))
+    kinds = [b["type"] for b in message.blocks]
+    assert kinds[:5] == ["markdown", "section", "section", "section", "markdown"]
+    assert message.blocks[0]["text"].startswith("Based on your query, I found **2 repositories**")
+    assert message.blocks[1]["text"]["text"] == "*Top 2 picks*"
+    first, second = message.blocks[2]["text"]["text"], message.blocks[3]["text"]["text"]
+    assert first.startswith("1. *<https://github.com/pmndrs/zustand|pmndrs/zustand>*")
+    assert ":star: 45.3k" in first and "TypeScript" in first and "score *8.4*/10" in first
+    assert "Tiny, unopinionated state management." in first
+    assert "*Atomic* state." in second  # the why line is Markdown, drawn as mrkdwn
     assert "2 repositories" in message.text  # plain fallback for notifications
 
 
 def test_a_list_of_fifty_repos_stays_within_the_limits():
-    items = [repo(f"owner/repo-{n}", why="w" * 500) for n in range(50)]
-    messages = valid(render.render_reply(answer("Found 50.", structured_data=RepoList(items=items))))
+    cards = [card(n, f"owner/repo-{n}", why="w" * 500) for n in range(1, 51)]
+    messages = valid(render.render_reply(document_answer(
+        TextSection(markdown="Found 50."), RepoCardsSection(title="Results", cards=cards))))
     assert "…and 40 more." in texts(messages[-1])
 
 
-def comparison() -> Comparison:
-    return Comparison(items=[ComparisonRow(repo=repo("pmndrs/zustand")),
-                             ComparisonRow(repo=repo("pmndrs/jotai", 18_200, overall=7.9))])
+def comparison_table() -> TableSection:
+    return TableSection(title="Key differences", header=["Repository", "Stars", "Quality"], rows=[
+        [TableCell(text="pmndrs/zustand", url="https://github.com/pmndrs/zustand"),
+         TableCell(text="45.3k"), TableCell(text="8.4")],
+        [TableCell(text="pmndrs/jotai", url="https://github.com/pmndrs/jotai"),
+         TableCell(text="18.2k"), TableCell(text="7.9")],
+    ])
 
 
-def test_comparison_is_a_table_with_a_column_per_repo():
-    reply = answer("Comparing 2.\n\nZustand wins.", structured_data=comparison())
+def test_a_comparison_is_a_table_block_with_linked_repositories():
+    reply = document_answer(TextSection(markdown="I compared 2."), comparison_table(),
+                            TextSection(markdown="### My recommendation\nZustand wins."))
     [message] = valid(render.render_reply(reply))
-    text = message.blocks[0]["text"]["text"]
-    lead, table, verdict = text.partition("```")[0], text.split("```")[1], text.split("```")[2]
-    assert lead.strip() == "Comparing 2." and "Zustand wins." in verdict
-    assert re.search(r"^\s+zustand\s+jotai$", table, re.MULTILINE)
-    assert re.search(r"^Overall\s+8\.4\s+7\.9$", table, re.MULTILINE)
+    table = next(b for b in message.blocks if b["type"] == "table")
+    assert [c["text"] for c in table["rows"][0]] == ["Repository", "Stars", "Quality"]
+    link = table["rows"][1][0]["elements"][0]["elements"][0]
+    assert link == {"type": "link", "url": "https://github.com/pmndrs/zustand", "text": "pmndrs/zustand"}
+    assert [c["text"] for c in table["rows"][2][1:]] == ["18.2k", "7.9"]
+    assert message.blocks[-1]["type"] == "context_actions"  # feedback after the verdict
+    assert "Zustand wins." in texts(message)
 
 
-def test_a_wide_markdown_comparison_table_is_replaced_by_the_narrow_one():
-    markdown = ("I compared 2.\n\n*Key differences*\n| Repository | Stars | A | B | C | D | E |\n"
-                "|---|---|---|---|---|---|---|\n| zustand | 45k | 1 | 2 | 3 | 4 | 5 |\n\nDone.")
-    [message] = valid(render.render_reply(answer(markdown, structured_data=comparison())))
-    text = message.blocks[0]["text"]["text"]
-    assert "Repository" not in text and "Key differences" in text and "Done." in text
-    assert re.search(r"^Stars\s+45\.3k\s+18\.2k$", text, re.MULTILINE)
+def test_two_tables_never_share_a_message():
+    reply = document_answer(comparison_table(), comparison_table())
+    messages = valid(render.render_reply(reply))
+    assert len(messages) == 2
 
 
 def test_a_markdown_table_becomes_preformatted_text():
@@ -114,18 +137,24 @@ def test_clarification_options_are_buttons():
     assert buttons[0]["action_id"] == "omg:option:0" and buttons[0]["value"] == "Search for it"
 
 
-def test_repo_detail_is_the_markdown_as_mrkdwn():
-    detail = RepositoryDetail(full_name="pmndrs/zustand", stars=45_300)
-    reply = answer("## zustand\n- **Stars:** 45k", structured_data=RepoDetailData(repo=detail))
+def test_a_repository_overview_is_a_markdown_block():
+    reply = document_answer(RepoDetailSection(
+        full_name="pmndrs/zustand", html_url="https://github.com/pmndrs/zustand", stars=45_300,
+        description="Bear necessities.", facts=["**Stars:** 45k"]))
     [message] = valid(render.render_reply(reply))
-    assert message.blocks[0]["text"]["text"] == "*zustand*\n• *Stars:* 45k"
+    text = "## pmndrs/zustand\n[pmndrs/zustand](https://github.com/pmndrs/zustand): Bear necessities.\n- **Stars:** 45k"
+    assert message.blocks[0] == {"type": "markdown", "text": text}
 
 
-def test_feedback_buttons_carry_the_classification_and_the_footer_is_a_context_block():
+def test_feedback_is_the_ai_feedback_buttons_element_carrying_the_classification():
     [message] = valid(render.render_reply(answer("Hello", footer="Data: offline snapshot.")))
     feedback = next(b for b in message.blocks if b.get("block_id") == render.FEEDBACK_BLOCK)
-    verdict, meta = render.feedback_value(feedback["elements"][1]["value"])
+    assert feedback["type"] == "context_actions"
+    [element] = feedback["elements"]
+    assert element["type"] == "feedback_buttons" and element["action_id"] == "omg:feedback:0"
+    verdict, meta = render.feedback_value(element["negative_button"]["value"])
     assert verdict == "wrong" and meta["intent"] == "search" and meta["confidence"] == 0.92
+    assert render.feedback_value(element["positive_button"]["value"])[0] == "helpful"
     footer = {"type": "mrkdwn", "text": "Data: offline snapshot."}
     assert message.blocks[-1] == {"type": "context", "elements": [footer]}
 
@@ -153,20 +182,26 @@ def test_long_labels_and_values_are_clipped():
     assert len(button["text"]["text"]) == 75 and len(button["value"]) == 2000
 
 
-def test_a_10000_character_answer_is_split_into_valid_messages_losing_nothing():
-    paragraphs = [f"Paragraph {n}: " + " ".join(f"word{n}-{k}" for k in range(60)) for n in range(25)]
-    markdown = "\n\n".join(paragraphs)
-    assert len(markdown) > 10_000
-    reply = answer(markdown, suggestions=["More"], actions=[
-        Action(kind=ActionKind.SUGGESTION, label="More", value="More")], footer="footer")
+def report(chars: int) -> str:
+    paragraphs: list[str] = []
+    n = 0
+    while sum(len(p) + 2 for p in paragraphs) < chars:
+        paragraphs.append(f"### Finding {n}\nParagraph {n}: " + " ".join(f"word{n}-{k}" for k in range(60)))
+        n += 1
+    return "\n\n".join(paragraphs)
+
+
+def test_a_13000_character_report_arrives_in_at_most_three_messages_losing_nothing():
+    markdown = report(13_000)
+    reply = answer(markdown, actions=[Action(kind=ActionKind.SUGGESTION, label="More", value="More")],
+                   footer="footer")
     messages = valid(render.render_reply(reply))
-    assert len(messages) >= 3
-    for message in messages:
-        assert sum(bk.block_chars(b) for b in message.blocks) <= bk.MESSAGE_BUDGET
-    body = "\n\n".join(b["text"]["text"] for m in messages for b in m.blocks
-                       if b["type"] == "section")
-    for n in range(25):
+    assert len(messages) <= 3
+    body = "\n\n".join(b["text"] for m in messages for b in m.blocks if b["type"] == "markdown")
+    for n in range(markdown.count("### Finding")):
         assert f"word{n}-59" in body  # every paragraph arrived in full
+    for message in messages:
+        assert sum(bk.markdown_chars(b) for b in message.blocks) <= bk.MAX_MARKDOWN_TEXT
     assert all(b["type"] != "actions" for m in messages[:-1] for b in m.blocks)  # buttons last
     assert messages[-1].blocks[-1]["type"] == "context"
     assert messages[1].text.startswith("(continued 2/")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.slack.assistant import SUGGESTED_PROMPTS
+
 from bot.slack import SlackBackend
 from bot.slack.settings import SlackSettings, SlackSetupError
 from tests.fakes.slack_api import APP_TOKEN, BOT_USER, TEAM, TOKEN, FakeSlackApi
@@ -73,11 +75,13 @@ def test_manifests_ask_for_what_the_adapter_uses(name: str):
     listed = set(re.findall(r"^\s+- ([a-z_.:]+)\s*$", text, re.MULTILINE))
     scopes = {"app_mentions:read", "assistant:write", "channels:history", "chat:write", "commands",
               "groups:history", "im:history", "mpim:history"}
-    events = {"app_mention", "assistant_thread_started", "message.channels", "message.groups",
-              "message.im", "message.mpim"}
+    events = {"app_mention", "assistant_thread_started", "assistant_thread_context_changed",
+              "message.channels", "message.groups", "message.im", "message.mpim"}
     assert scopes | events <= listed
     assert "command: /omg" in text and "command: /research" in text
     assert "assistant_view:" in text  # Slack requires it with assistant:write
+    for prompt in SUGGESTED_PROMPTS:  # the panel shows the same prompts as a new thread
+        assert f"message: {prompt['message']}" in text
     socket = "socket_mode_enabled: true" in text
     assert socket == (name == "slack-socket-mode.yaml")
     if not socket:

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.edit_budget import EditBudget
 from bot.throttle import CoalescingEditor, RetryAfter
 from tests.slack.virtual_time import VirtualTime
 
@@ -188,3 +189,22 @@ async def test_two_finals_for_one_message_are_sent_in_turn(editor, recorder, tim
     await time.advance(2.0)
     await asyncio.gather(first, second)
     assert recorder.contents() == ["one", "two"] and recorder.gaps() == [pytest.approx(1.0)]
+
+
+async def test_a_workspace_budget_holds_progress_across_messages_but_never_the_answer(recorder, time):
+    budget = EditBudget(limit=3, window=10.0, clock=time.clock)
+    editor = CoalescingEditor(recorder, min_interval=1.0, clock=time.clock, sleep=time.sleep,
+                              budget=budget, group=lambda ref: "T1")
+    for ref in ("a", "b", "c", "d"):
+        editor.open(ref)
+        editor.submit(ref, f"{ref} step 1")
+    await time.advance(1.5)
+    assert len(recorder.edits) == 3  # the fourth message's progress waits for a slot
+    editor.submit("d", "d step 2")
+    done = asyncio.ensure_future(editor.finish("a", "a answer"))
+    await time.advance(1.5)
+    assert done.done() and "a answer" in recorder.contents("a")  # answers never wait
+    assert recorder.contents("d") == []
+    await time.advance(9.0)  # the window moves on: d shows its latest step only
+    assert recorder.contents("d") == ["d step 2"]
+    assert budget.used("T1") <= 4

@@ -1,0 +1,172 @@
+"""Slack's AI-app surface through bolt's ``AsyncAssistant``: assistant threads (the AI apps panel
+and the app's DM threads).
+
+- ``assistant_thread_started``: suggested prompts.
+- ``assistant_thread_context_changed``: the channel the user is looking at is kept per thread
+  (``ThreadContexts``; bolt's default handler saves it there).
+- a user's message: the thread gets a title from its first question, a status with loading
+  messages while the core works (its progress steps become the status), and the answer is
+  streamed natively (``bot.slack.stream``), with feedback buttons at its foot.
+
+Like every listener, these return at once (bolt acknowledges when they do); the work runs in a
+tracked task. Messages outside assistant threads never reach this module.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from typing import Any
+
+from slack_bolt.context.assistant.thread_context import AssistantThreadContext
+from slack_bolt.context.assistant.thread_context_store.async_store import AsyncAssistantThreadContextStore
+from slack_bolt.context.set_status.async_set_status import AsyncSetStatus
+from slack_bolt.context.set_suggested_prompts.async_set_suggested_prompts import AsyncSetSuggestedPrompts
+from slack_bolt.context.set_title.async_set_title import AsyncSetTitle
+from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
+from slack_sdk.errors import SlackApiError
+
+from bot.slack import stream
+from bot.slack.mrkdwn import from_slack
+from bot.slack.payloads import EventEnvelope, MessageEvent
+from bot.slack.progress import as_status
+from bot.slack.turns import Place, Turns
+from bot.tasks import TaskTracker
+from bot.turns import reply_of
+from core.coordinator import IncomingMessage
+from core.models import LogEvent, ProgressEvent
+
+log = logging.getLogger("omg.slack.assistant")
+
+SUGGESTED_PROMPTS = [
+    {"title": "Find libraries", "message": "find react state management libraries"},
+    {"title": "Compare two repos", "message": "compare zustand and jotai"},
+    {"title": "Check a repository", "message": "is fastapi well maintained?"},
+    {"title": "What can you do?", "message": "what can you do?"},
+]
+PROMPTS_TITLE = "Try one of these:"
+THINKING = "is thinking…"
+LOADING_MESSAGES = [
+    "Reading your question…",
+    "Looking through GitHub…",
+    "Weighing activity, maintenance and community…",
+    "Writing it up…",
+]
+MAX_TITLE = 80
+STATUS_INTERVAL = 1.0  # seconds between status changes of one thread
+MAX_THREADS = 5000  # contexts and titles remembered (oldest forgotten first)
+
+
+class ThreadContexts(AsyncAssistantThreadContextStore):
+    """The channel each assistant thread's user is viewing, and which threads have a title;
+    bounded and per process (a context lost to a restart only means a default title again)."""
+
+    def __init__(self, limit: int = MAX_THREADS) -> None:
+        self._contexts: OrderedDict[tuple[str, str], dict] = OrderedDict()
+        self._titled: OrderedDict[tuple[str, str], None] = OrderedDict()
+        self._limit = limit
+
+    async def save(self, *, channel_id: str, thread_ts: str, context: dict[str, str]) -> None:
+        self._remember(self._contexts, (channel_id, thread_ts), dict(context))
+
+    async def find(self, *, channel_id: str, thread_ts: str) -> AssistantThreadContext | None:
+        found = self._contexts.get((channel_id, thread_ts))
+        return AssistantThreadContext(found) if found else None
+
+    def first_question(self, channel_id: str, thread_ts: str) -> bool:
+        """True once per thread: the first question names it."""
+        key = (channel_id, thread_ts)
+        if key in self._titled:
+            return False
+        self._remember(self._titled, key, None)
+        return True
+
+    def _remember(self, store: OrderedDict, key: tuple[str, str], value: Any) -> None:
+        store[key] = value
+        store.move_to_end(key)
+        while len(store) > self._limit:
+            store.popitem(last=False)
+
+
+class SlackAssistant:
+    def __init__(self, *, turns: Turns, tracker: TaskTracker, contexts: ThreadContexts | None = None) -> None:
+        self.turns = turns
+        self.tracker = tracker
+        self.contexts = contexts or ThreadContexts()
+
+    def build(self) -> AsyncAssistant:
+        assistant = AsyncAssistant(thread_context_store=self.contexts)
+        assistant.thread_started(self.on_thread_started)
+        assistant.user_message(self.on_user_message)
+        return assistant  # thread_context_changed: bolt's default saves into ``contexts``
+
+    async def on_thread_started(
+        self, payload: dict[str, Any], set_suggested_prompts: AsyncSetSuggestedPrompts
+    ) -> None:
+        thread = payload.get("assistant_thread") or {}
+        if thread.get("context") and thread.get("channel_id") and thread.get("thread_ts"):
+            await self.contexts.save(channel_id=thread["channel_id"], thread_ts=thread["thread_ts"],
+                                     context=thread["context"])
+        self.tracker.spawn(_quietly("suggested prompts", set_suggested_prompts(
+            prompts=SUGGESTED_PROMPTS, title=PROMPTS_TITLE)), name="slack-prompts")
+
+    async def on_user_message(
+        self, body: dict[str, Any], set_status: AsyncSetStatus, set_title: AsyncSetTitle
+    ) -> None:
+        envelope = EventEnvelope.model_validate(body)
+        event = MessageEvent.model_validate(envelope.event)
+        if not event.user or event.subtype is not None or event.user == self._bot_user_id:
+            return
+        self.tracker.spawn(self._answer(envelope, event, set_status, set_title), name="slack-assistant")
+
+    @property
+    def _bot_user_id(self) -> str | None:
+        identity = self.turns.api.identity
+        return identity.user_id if identity else None
+
+    async def _answer(
+        self, envelope: EventEnvelope, event: MessageEvent, set_status: AsyncSetStatus,
+        set_title: AsyncSetTitle,
+    ) -> None:
+        team = envelope.team_id or event.team
+        place = Place(team, event.channel, event.thread)
+        keys = [f"msg:{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"]
+        if envelope.event_id:
+            keys.insert(0, f"evt:{envelope.event_id}")
+        if not await self.turns.first_time(*keys):
+            return
+        text = from_slack(event.text, bot_user_id=self._bot_user_id)
+        self.turns.threads.remember(place.key)
+        if self.contexts.first_question(place.channel, place.thread_ts):
+            await _quietly("thread title", set_title(" ".join(text.split())[:MAX_TITLE] or "New chat"))
+        await _quietly("status", set_status(status=THINKING, loading_messages=LOADING_MESSAGES))
+
+        last_status = time.monotonic()
+
+        async def progress(event_: ProgressEvent) -> None:
+            nonlocal last_status
+            if not isinstance(event_, LogEvent) or not event_.content.strip():
+                return
+            if time.monotonic() - last_status < STATUS_INTERVAL:
+                return  # a newer step soon replaces this one; the loading messages keep moving
+            last_status = time.monotonic()
+            await _quietly("status", set_status(status=as_status(event_.content),
+                                                loading_messages=[event_.content[:150]]))
+
+        incoming = IncomingMessage(key=place.key, text=text, author=event.user or "")
+        reply = await reply_of(lambda sink: self.turns.service.handle_message(incoming, sink), progress,
+                               conversation_id=place.key.conversation_id, log=log)
+        if reply.duplicate:
+            return
+        await stream.deliver(self.turns.api, channel=place.channel, thread_ts=place.thread_ts,
+                             reply=reply, team=team, user=event.user)
+
+
+async def _quietly(what: str, call: Any) -> None:
+    """Titles, statuses and prompts are niceties: a refusal is one log line."""
+    try:
+        await call
+    except SlackApiError as exc:
+        error = exc.response.get("error") if exc.response is not None else None
+        log.info("assistant call refused", extra={"what": what, "error": error})
