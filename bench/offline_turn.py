@@ -11,7 +11,7 @@ import time
 
 from bench._util import latency_report, report
 from bot.app import build_app
-from core.coordinator import IncomingMessage
+from core.models import IncomingMessage
 from core.models import ConversationKey
 
 SCRIPTS = [

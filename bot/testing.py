@@ -17,9 +17,9 @@ from itertools import count
 
 from bot.app import BotApp
 from bot.base import Backend
-from core.coordinator import IncomingMessage
+from core.models import IncomingMessage
 from core.models import Action, CollectingSink, ConversationKey, ProgressEvent, Reply
-from core.service import ActionClick
+from core.models import ActionClick
 
 
 class NoReply(AssertionError):
@@ -49,24 +49,24 @@ class TestBackend(Backend):
 
     async def push_message(
         self, text: str, *, user: str | None = None, thread: str | None = None,
-        event_id: str | None = None,
+        delivery_id: str | None = None,
     ) -> None:
         sink = CollectingSink()
         reply = await self.app.service.handle_message(
             IncomingMessage(key=self.key(thread), text=text, author=user or self.user,
-                            event_id=event_id),
+                            delivery_id=event_id),
             sink,
         )
         self._deliver(reply, sink)
 
     async def click(
         self, action: Action, *, user: str | None = None, thread: str | None = None,
-        event_id: str | None = None,
+        delivery_id: str | None = None,
     ) -> None:
         sink = CollectingSink()
         reply = await self.app.service.handle_action(
             ActionClick(key=self.key(thread), kind=action.kind, value=action.value,
-                        user=user or self.user, event_id=event_id),
+                        user=user or self.user, delivery_id=event_id),
             sink,
         )
         self._deliver(reply, sink)

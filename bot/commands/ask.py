@@ -10,7 +10,7 @@ import uuid
 
 from bot.app import open_app
 from bot.shell.render import TerminalRenderer
-from core.coordinator import IncomingMessage
+from core.models import IncomingMessage
 from core.errors import InvalidId
 from core.models import ConversationKey
 from core.store.ids import check_id

@@ -21,14 +21,15 @@ from bot.discord import render
 from bot.discord.clicks import ClickListener
 from bot.discord.client import Listeners, OmgClient
 from bot.discord.commands import SlashCommands
-from bot.discord.conversations import ThreadIndex
 from bot.discord.messages import MessageListener
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, make_editor
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
+from bot.discord.turns import DiscordPlatform
 from bot.tasks import TaskTracker
-from bot.discord.turns import Turns
+from bot.threads import ThreadIndex
+from bot.turns import TurnRunner
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply
 
@@ -59,7 +60,7 @@ class DiscordBackend(Backend):
         self.tracker = TaskTracker()
         self.client: OmgClient | None = None
         self.editor: CoalescingEditor[StatusRef, Outgoing] | None = None
-        self.turns: Turns | None = None
+        self.platform: DiscordPlatform | None = None
         self.message_content = self.settings.message_content
         self._runner: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -92,12 +93,12 @@ class DiscordBackend(Backend):
         self.editor = make_editor(poster, min_interval=self.settings.edit_interval,
                                   bucket=self.app.edit_bucket, sleep=self._sleep)
         threads = ThreadIndex(self.app.store)
-        self.turns = turns = Turns(service=self.app.service, deduper=self.app.deduper, poster=poster,
-                                   editor=self.editor, threads=threads)
+        self.platform = platform = DiscordPlatform(poster=poster, editor=self.editor)
+        turns = TurnRunner(service=self.app.service, platform=platform, threads=threads, log=log)
         client.listeners = Listeners(
-            messages=MessageListener(client=client, turns=turns, threads=threads,
+            messages=MessageListener(client=client, platform=platform, turns=turns, threads=threads,
                                      tracker=self.tracker, content_intent=self.message_content),
-            clicks=ClickListener(turns=turns, tracker=self.tracker),
+            clicks=ClickListener(turns=turns, tracker=self.tracker, button_state=self.app.deduper),
             commands=SlashCommands(client=client, turns=turns, tracker=self.tracker),
         )
         self.client = client
@@ -157,14 +158,14 @@ class DiscordBackend(Backend):
         """Post a reply into the conversation ``key`` names, when nobody is waiting on a request
         (``bot.backends.reply_router`` sends resumed research reports here)."""
         await asyncio.wait_for(self._connected.wait(), timeout=120)
-        assert self.turns is not None
+        assert self.platform is not None
         thread = None if key.thread == "dm" else key.thread
         place = Place(guild=key.team, channel=key.channel, thread=thread)
         messages = render.render_reply(reply, feedback=False)
         try:
-            await self.turns.poster.send(place, messages[0])
+            await self.platform.poster.send(place, messages[0])
         except discord.NotFound:  # the thread id is a message id: an in-channel conversation
             place = place.model_copy(update={"inline": True})
-            await self.turns.poster.send(place, messages[0])
+            await self.platform.poster.send(place, messages[0])
         for message in messages[1:]:
-            await self.turns.poster.send(place, message)
+            await self.platform.poster.send(place, message)

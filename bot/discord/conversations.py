@@ -6,18 +6,17 @@
   (it created the thread, or the thread's conversation is in the store);
 * a mention where no thread can be opened (a voice channel's chat, an unknown channel type):
   answered in place, replying to the message;
+* a reply to one of the bot's answers outside a thread (where no thread could be opened): it
+  continues that answer's conversation in place, with or without a mention;
 * never: bots (the bot itself included), webhooks, system messages.
 """
 
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from enum import Enum
 
 from bot.discord.payloads import ChatMessage
-from core.models import ConversationKey
-from core.store.base import ConversationStore
 
 MAX_THREAD_NAME = 100
 _MARKUP = re.compile(r"<[@#][!&]?\d+>|<a?:\w+:\d+>|[*_~`|>#]+")
@@ -29,6 +28,7 @@ class Route(Enum):
     THREAD = "thread"  # continue (or start) the thread's conversation
     NEW_THREAD = "new_thread"  # open a thread from this message
     IN_PLACE = "in_place"  # answer right there, replying to the message
+    REPLY_CHAIN = "reply_chain"  # continue an in-channel conversation a reply points into
 
 
 def route(message: ChatMessage, *, participates: bool) -> Route:
@@ -36,6 +36,8 @@ def route(message: ChatMessage, *, participates: bool) -> Route:
         return Route.IGNORE
     if message.kind == "dm":
         return Route.DM
+    if message.kind in ("channel", "other") and message.reply_anchor and message.guild_id:
+        return Route.REPLY_CHAIN
     if message.kind == "thread" and message.parent_id:
         return Route.THREAD if message.mentions_bot or participates else Route.IGNORE
     if message.kind == "channel" and message.mentions_bot:
@@ -55,38 +57,3 @@ def thread_name(question: str, fallback: str = "Question") -> str:
     cut = text.rfind(" ", 0, MAX_THREAD_NAME - 1)
     cut = cut if cut >= MAX_THREAD_NAME // 2 else MAX_THREAD_NAME - 1
     return text[:cut].rstrip(" ,.;:-") + "…"
-
-
-class ThreadIndex:
-    """Threads the bot takes part in, so replies there need no mention.
-
-    A thread counts when the bot created it (its owner), when the bot answered in it (remembered
-    here at once, before the first answer is saved), or when its conversation is in the store
-    (threads from before a restart).
-    """
-
-    def __init__(self, store: ConversationStore, *, max_threads: int = 20_000) -> None:
-        self._store = store
-        self._max = max_threads
-        self._known: OrderedDict[str, None] = OrderedDict()
-
-    def remember(self, key: ConversationKey) -> None:
-        self._known[key.conversation_id] = None
-        self._known.move_to_end(key.conversation_id)
-        while len(self._known) > self._max:
-            self._known.popitem(last=False)
-
-    async def participates(self, message: ChatMessage, bot_id: int | None) -> bool:
-        place = message.place()
-        if place is None:
-            return False
-        if bot_id is not None and message.thread_owner_id == str(bot_id):
-            return True
-        cid = place.key.conversation_id
-        if cid in self._known:
-            self._known.move_to_end(cid)
-            return True
-        if await self._store.get(cid) is not None:
-            self.remember(place.key)
-            return True
-        return False

@@ -14,9 +14,9 @@ from typing import TextIO
 from bot.app import BotApp
 from bot.base import Backend
 from bot.shell.render import TerminalRenderer
-from core.coordinator import IncomingMessage
+from core.models import IncomingMessage
 from core.models import Action, ConversationKey, LogEvent, ProgressEvent, Reply
-from core.service import ActionClick
+from core.models import ActionClick
 
 HELP = """Type a question, e.g. "find react state management libraries".
 Then follow up: "analyze the second one", "compare the first two", "what about Python?".

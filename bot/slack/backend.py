@@ -23,9 +23,10 @@ from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
 from bot.slack.server import HttpReceiver, SocketReceiver
 from bot.slack.settings import SlackSettings, SlackSetupError
+from bot.slack.turns import SlackPlatform
 from bot.tasks import TaskTracker
-from bot.slack.threads import ThreadIndex
-from bot.slack.turns import Turns
+from bot.threads import ThreadIndex
+from bot.turns import TurnRunner
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply
 
@@ -85,10 +86,11 @@ class SlackBackend(Backend):
         )
         if self._assistant_status:
             self._assistant = AssistantStatus(self.api, min_interval=interval, sleep=self._sleep)
-        turns = Turns(
-            service=self.app.service, deduper=self.app.deduper, api=self.api, editor=self.editor,
-            assistant=self._assistant, threads=ThreadIndex(self.app.store, self.api),
-        )
+        api = self.api
+        threads = ThreadIndex(  # threads the store forgot: did the bot post or get mentioned?
+            self.app.store, platform_check=lambda key: api.bot_in_thread(key.channel, key.thread))
+        platform = SlackPlatform(api=self.api, editor=self.editor, assistant=self._assistant)
+        turns = TurnRunner(service=self.app.service, platform=platform, threads=threads, log=log)
         self.bolt = AsyncApp(
             client=client,
             signing_secret=self.settings.signing_secret or "",
@@ -97,7 +99,8 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.bolt"),
             name="oh-my-github",
         )
-        SlackListeners(api=self.api, turns=turns, tracker=self.tracker).register(self.bolt)
+        SlackListeners(api=self.api, platform=platform, turns=turns, threads=threads,
+                       tracker=self.tracker).register(self.bolt)
         if self.settings.socket_mode:
             self._receiver = SocketReceiver(self.bolt, app_token=self.settings.app_token or "")
             await self._receiver.start()

@@ -19,6 +19,7 @@ from core.models.events import (
     TextEvent,
     null_sink,
 )
+from core.models.incoming import ActionClick, IncomingMessage
 from core.models.intent import Classification, Intent
 from core.models.reply import Action, ActionKind, Reply
 from core.models.repository import (
@@ -47,6 +48,7 @@ from core.models.structured import (
 __all__ = [
     "DIMENSIONS",
     "Action",
+    "ActionClick",
     "ActionKind",
     "Clarification",
     "Classification",
@@ -59,6 +61,7 @@ __all__ = [
     "DataEvent",
     "DimensionScores",
     "DoneEvent",
+    "IncomingMessage",
     "ErrorEvent",
     "Intent",
     "KeyMetric",

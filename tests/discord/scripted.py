@@ -25,7 +25,7 @@ from core.models import (
     Reply,
     ScoredRepository,
 )
-from core.service import ActionClick
+from core.models import ActionClick, IncomingMessage
 from core.synth.base import Synthesis, SynthesisContext
 from tests.fakes.scripted_app import scripted_bot_app
 
@@ -183,6 +183,9 @@ class ScriptedResearch:
             session.status = "cancelled"
             return Reply(conversation_id=cid, markdown=f"Research cancelled by {click.user}.")
         return Reply(conversation_id=cid, markdown="What should change in the plan?")
+
+    async def take_feedback(self, incoming: IncomingMessage, progress: ProgressSink) -> Reply | None:
+        return None  # feedback arrives inline, from the Revise form
 
 
 def build_bot_app(*, step_delay: float = 0.0, research: ScriptedResearch | None = None) -> BotApp:

@@ -15,7 +15,7 @@ import pytest
 
 from bot.app import BotApp, build_app
 from bot.testing import TestBackend
-from core.coordinator import IncomingMessage
+from core.models import IncomingMessage
 from core.llm.pricing import DEFAULT_PRICES
 from core.llm.tasks.classify import FALLBACK_QUESTION
 from core.models import Clarification, ConversationKey, RepoList

@@ -16,7 +16,7 @@ from core.research.models import Decision, ResearchSession
 from core.research.redis_store import RedisResearchStore
 from core.research.states import transition
 from core.research.store import new_session_id, update
-from core.service import ActionClick
+from core.models import ActionClick
 from tests.research.conftest import DEEP_GOAL
 from tests.research.fakes import FakeRepoSource
 from tests.research.test_store import (  # noqa: F401 - the ResearchStore contract, run on Redis

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from core.agents.base import AgentContext, AgentResult
 from core.agents.clarifier import Clarifier
 from core.agents.companion import Companion
-from core.coordinator import Coordinator, IncomingMessage
+from core.coordinator import Coordinator
+from core.models import IncomingMessage
 from core.models import ActionKind, Classification, ConversationKey, Intent, Message
 from core.store import MemoryConversationStore
 from core.synth import DefaultSynthesizer
