@@ -128,13 +128,9 @@ class ShellBackend(Backend):
         return True
 
     async def _research(self, args: str) -> None:
-        mode = None
-        for flag, value in (("--quick", "quick_scan"), ("--deep", "deep_probe")):
-            if flag in args.split():
-                mode = value
-                args = " ".join(w for w in args.split() if w != flag)
+        """The goal goes to the core as typed: ``--quick`` / ``--deep`` are read there."""
         reply = await self.app.service.start_research(
-            args, key=self.key, requester=self.user, mode=mode, progress=self._progress
+            args, key=self.key, requester=self.user, progress=self._progress
         )
         self.show(reply)
 
