@@ -17,6 +17,9 @@ its slot there, so the message gets at most about one edit per ``min_interval`` 
 Retry-After one instance hears holds every instance back. Without a bucket each process paces
 alone. A failing bucket never stops an edit: the local pacing still holds.
 
+A ``group_budget`` (``bot.budget.WindowBudget``) with ``group`` adds a limit per group of
+messages, e.g. Discord's per-channel edit budget (5 per 5 s) beside the per-message pacing.
+
 The contract with a platform is one callback::
 
     async def edit(ref: MessageRef, content: Content) -> None  # raise RetryAfter(seconds) on a 429
@@ -36,6 +39,8 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
+
+from bot.budget import WindowBudget
 
 log = logging.getLogger("omg.throttle")
 
@@ -96,6 +101,8 @@ class CoalescingEditor(Generic[Ref, Content]):
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         bucket: SharedBucket | None = None,
         key: Callable[[Ref], str] = bucket_key,
+        group_budget: WindowBudget | None = None,
+        group: Callable[[Ref], Hashable] | None = None,
     ) -> None:
         """``first_edit_delay``: how long after ``open`` the first *progress* edit may go out
         (default ``min_interval``), so a fast answer replaces the status without a flicker of
@@ -108,6 +115,8 @@ class CoalescingEditor(Generic[Ref, Content]):
         self._sleep = sleep
         self._bucket = bucket
         self._key = key
+        self._group_budget = group_budget if group is not None else None
+        self._group = group
         self._messages: dict[Ref, _Message[Content]] = {}
         # when recently finished messages were last edited: a later edit of the same message
         # (e.g. a plan whose buttons are removed after a click) is still paced
@@ -221,6 +230,11 @@ class CoalescingEditor(Generic[Ref, Content]):
                     if state.worker is me:  # a replaced (cancelled) worker must not clear the flag
                         state.sleeping = False
                 continue  # re-check: a final may have arrived, or a Retry-After moved the slot
+            if self._group_budget is not None and self._group is not None:
+                wait = self._group_budget.reserve(self._group(ref), self._clock())
+                if wait > 0:  # the group's window is full: wait, and coalesce meanwhile
+                    await self._sleep(wait)
+                    continue
             if self._bucket is not None:
                 await self._shared_slot(ref)
                 if state.closed or not state.has_pending:

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.budget import WindowBudget
 from bot.throttle import CoalescingEditor, RetryAfter
 from tests.slack.virtual_time import VirtualTime
 
@@ -188,3 +189,24 @@ async def test_two_finals_for_one_message_are_sent_in_turn(editor, recorder, tim
     await time.advance(2.0)
     await asyncio.gather(first, second)
     assert recorder.contents() == ["one", "two"] and recorder.gaps() == [pytest.approx(1.0)]
+
+
+async def test_a_group_budget_limits_edits_across_the_messages_of_a_channel(time: VirtualTime):
+    recorder = Recorder(time)
+    editor: CoalescingEditor[tuple[str, str], str] = CoalescingEditor(
+        lambda ref, content: recorder(f"{ref[0]}:{ref[1]}", content), min_interval=1.0,
+        clock=time.clock, sleep=time.sleep, group_budget=WindowBudget(5, 5.0),
+        group=lambda ref: ref[0])
+    messages = [("C1", f"m{n}") for n in range(4)] + [("C2", "m0")]
+    for second in range(10):  # every message gets new progress every second, for 10 s
+        for ref in messages:
+            editor.submit(ref, f"step {second}")
+        await time.advance(1.0)
+    await time.advance(10.0)
+    channel_one = sorted(t for ref, _, t in recorder.edits if ref.startswith("C1:"))
+    assert all(b - a >= 5.0 for a, b in zip(channel_one, channel_one[5:]))  # <= 5 per 5 s
+    assert len(channel_one) >= 9  # the budget is used, not starved
+    for n in range(4):  # each message ends on its latest step (coalesced, nothing lost)
+        assert recorder.contents(f"C1:m{n}")[-1] == "step 9"
+    assert len(recorder.contents("C2:m0")) >= 9  # another channel is not held back
+    await editor.aclose()
