@@ -12,11 +12,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.base import Backend
+from bot.base import Backend, Ports
 from bot.discord import render
 from bot.discord.clicks import ClickListener
 from bot.discord.client import Listeners, OmgClient
@@ -33,9 +32,6 @@ from bot.turns import TurnRunner
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply
 
-if TYPE_CHECKING:
-    from bot.app import BotApp
-
 log = logging.getLogger("omg.discord")
 
 INTENT_HELP = (
@@ -51,11 +47,11 @@ class DiscordBackend(Backend):
     platforms = ("discord",)
 
     def __init__(
-        self, app: BotApp, *, settings: DiscordSettings | None = None,
+        self, ports: Ports, *, settings: DiscordSettings | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        super().__init__(app)
-        self.settings = settings or DiscordSettings.from_env(app.env)
+        super().__init__(ports)
+        self.settings = settings or DiscordSettings.from_env(ports.env)
         self._sleep = sleep
         self.tracker = TaskTracker()
         self.client: OmgClient | None = None
@@ -91,14 +87,14 @@ class DiscordBackend(Backend):
         client = OmgClient(self.settings, message_content=self.message_content)
         poster = Poster(client)
         self.editor = make_editor(poster, min_interval=self.settings.edit_interval,
-                                  bucket=self.app.edit_bucket, sleep=self._sleep)
-        threads = ThreadIndex(self.app.store)
+                                  bucket=self.ports.edit_bucket, sleep=self._sleep)
+        threads = ThreadIndex(self.ports.store)
         self.platform = platform = DiscordPlatform(poster=poster, editor=self.editor)
-        turns = TurnRunner(service=self.app.service, platform=platform, threads=threads, log=log)
+        turns = TurnRunner(service=self.ports.service, platform=platform, threads=threads, log=log)
         client.listeners = Listeners(
             messages=MessageListener(client=client, platform=platform, turns=turns, threads=threads,
                                      tracker=self.tracker, content_intent=self.message_content),
-            clicks=ClickListener(turns=turns, tracker=self.tracker, button_state=self.app.deduper),
+            clicks=ClickListener(turns=turns, tracker=self.tracker, button_state=self.ports.deduper),
             commands=SlashCommands(client=client, turns=turns, tracker=self.tracker),
         )
         self.client = client

@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import aiohttp
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.base import Backend
+from bot.base import Backend, Ports
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
@@ -30,9 +29,6 @@ from bot.turns import TurnRunner
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply
 
-if TYPE_CHECKING:
-    from bot.app import BotApp
-
 log = logging.getLogger("omg.slack")
 
 
@@ -42,14 +38,14 @@ class SlackBackend(Backend):
 
     def __init__(
         self,
-        app: BotApp,
+        ports: Ports,
         *,
         settings: SlackSettings | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         assistant_status: bool = True,
     ) -> None:
-        super().__init__(app)
-        self.settings = settings or SlackSettings.from_env(app.env)
+        super().__init__(ports)
+        self.settings = settings or SlackSettings.from_env(ports.env)
         self._sleep = sleep
         self._assistant_status = assistant_status
         self.tracker = TaskTracker()
@@ -82,15 +78,15 @@ class SlackBackend(Backend):
         interval = self.settings.edit_interval
         self.editor = CoalescingEditor(  # bucket: edits paced across instances too (REDIS_URL)
             self._edit_status, min_interval=interval, sleep=self._sleep,
-            bucket=self.app.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
+            bucket=self.ports.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
         )
         if self._assistant_status:
             self._assistant = AssistantStatus(self.api, min_interval=interval, sleep=self._sleep)
         api = self.api
         threads = ThreadIndex(  # threads the store forgot: did the bot post or get mentioned?
-            self.app.store, platform_check=lambda key: api.bot_in_thread(key.channel, key.thread))
+            self.ports.store, platform_check=lambda key: api.bot_in_thread(key.channel, key.thread))
         platform = SlackPlatform(api=self.api, editor=self.editor, assistant=self._assistant)
-        turns = TurnRunner(service=self.app.service, platform=platform, threads=threads, log=log)
+        turns = TurnRunner(service=self.ports.service, platform=platform, threads=threads, log=log)
         self.bolt = AsyncApp(
             client=client,
             signing_secret=self.settings.signing_secret or "",

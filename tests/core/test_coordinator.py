@@ -4,9 +4,8 @@ import asyncio
 
 from core.config import CoreSettings
 from core.coordinator import Coordinator, clean_text
-from core.models import IncomingMessage
+from core.models import CollectingSink, ConversationKey, DoneEvent, IncomingMessage, Intent
 from core.errors import RepoNotFound
-from core.models import CollectingSink, ConversationKey, DoneEvent, Intent
 from core.service import BotService
 from core.store import MemoryConversationStore
 from tests.core.fakes import EchoAgent, PlainSynthesizer, ScriptedClassifier

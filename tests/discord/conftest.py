@@ -27,7 +27,7 @@ class DiscordHarness:
         self.fake = fake
         self.app = app
         self.settings = settings
-        self.backend = DiscordBackend(app, settings=settings)
+        self.backend = DiscordBackend(app.ports, settings=settings)
 
     async def start(self) -> None:
         await self.backend.start()
@@ -35,7 +35,7 @@ class DiscordHarness:
     async def restart(self) -> None:
         """A new process, as far as the adapter knows: a new backend and client, nothing kept."""
         await self.backend.shutdown()
-        self.backend = DiscordBackend(self.app, settings=self.settings)
+        self.backend = DiscordBackend(self.app.ports, settings=self.settings)
         await self.backend.start()
 
     async def settle(self, timeout: float = 10.0) -> None:

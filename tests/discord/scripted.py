@@ -12,20 +12,21 @@ from bot.app import BotApp
 from core.agents.base import AgentContext, AgentResult
 from core.models import (
     Action,
+    ActionClick,
     ActionKind,
     Clarification,
     Classification,
     ConversationKey,
     DimensionScores,
+    IncomingMessage,
     Intent,
     LogEvent,
     Message,
     ProgressSink,
-    RepoList,
     Reply,
+    RepoList,
     ScoredRepository,
 )
-from core.models import ActionClick, IncomingMessage
 from core.synth.base import Synthesis, SynthesisContext
 from tests.fakes.scripted_app import scripted_bot_app
 

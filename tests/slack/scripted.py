@@ -13,20 +13,21 @@ from core.agents.base import AgentContext, AgentResult
 from core.errors import NotAllowed, StaleAction
 from core.models import (
     Action,
+    ActionClick,
     ActionKind,
     Classification,
     ConversationKey,
     DimensionScores,
+    IncomingMessage,
     Intent,
     LogEvent,
     Message,
     ProgressSink,
-    RepoList,
     Reply,
+    RepoList,
     ScoredRepository,
     TextEvent,
 )
-from core.models import ActionClick, IncomingMessage
 from core.research.goal import split_mode_flags
 from core.synth.base import Synthesis, SynthesisContext
 from tests.fakes.scripted_app import scripted_bot_app
