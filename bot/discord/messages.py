@@ -14,7 +14,8 @@ from collections import OrderedDict
 import discord
 
 from bot.discord import render
-from bot.discord.conversations import Route, route, thread_name
+from bot.discord.conversations import arrival_of, thread_name
+from bot.routing import Where, route
 from bot.discord.payloads import ChatMessage, Place, chat_message, without_bot_mention
 from bot.tasks import TaskTracker
 from bot.discord.turns import DiscordPlatform, DiscordTurns
@@ -55,9 +56,10 @@ class MessageListener:
         if message.author.bot or message.webhook_id is not None or message.author.id == self.bot_id:
             return  # bots (ourselves included) and webhooks never start a turn
         event = await self._resolve(chat_message(message, self.bot_id))
-        participates = event.kind == "thread" and await self._participates(event)
-        where = route(event, participates=participates)
-        if where is Route.IGNORE:
+        if event.system:
+            return  # joins, pins, thread-created notices
+        where = await route(arrival_of(event), lambda: self._participates(event))
+        if where is Where.IGNORE:
             return
         text = without_bot_mention(event.content, self.bot_id, event.bot_roles)
         if not text and not event.mentions_bot and event.kind != "dm":
@@ -66,11 +68,11 @@ class MessageListener:
         self.tracker.spawn(self._answer(message, event, where, text), name="discord-message")
 
     async def _answer(
-        self, message: discord.Message, event: ChatMessage, where: Route, text: str
+        self, message: discord.Message, event: ChatMessage, where: Where, text: str
     ) -> None:
-        if where is Route.NEW_THREAD:
+        if where is Where.NEW_THREAD:
             place: Place | None = await self.open_thread(message, event, text)
-        elif where in (Route.IN_PLACE, Route.REPLY_CHAIN):
+        elif where in (Where.IN_PLACE, Where.REPLY_CHAIN):
             place = Place(guild=event.guild_id, channel=event.channel_id,
                           thread=event.reply_anchor or event.id, inline=True)
         else:

@@ -83,6 +83,7 @@ class ChatMessage(Frozen):
     # a reply to one of the bot's messages in a channel: the question message that anchors that
     # in-channel conversation (the bot's answers there reply to it; see ``Place.inline``)
     reply_anchor: str | None = None
+    mentions_others: bool = False  # it mentions people other than the bot
 
     def place(self) -> Place | None:
         """The conversation this message belongs to as it stands (None in a plain channel)."""
@@ -149,6 +150,7 @@ def chat_message(message: discord.Message, bot_id: int | None) -> ChatMessage:
                   if bot_id is not None and getattr(r.tags, "bot_id", None) == bot_id)
     return ChatMessage(
         reply_anchor=_reply_anchor(message, bot_id),
+        mentions_others=any(u.id != bot_id for u in message.mentions),
         id=str(message.id), channel_id=str(message.channel.id),
         guild_id=str(guild_id) if guild_id else None, kind=kind, parent_id=parent,
         thread_owner_id=owner, author=author_of(message.author), content=message.content,

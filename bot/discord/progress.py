@@ -101,11 +101,6 @@ class TurnProgress(StatusMessage[StatusRef, Outgoing, int]):
         self._poster = poster
         self.place = place
 
-    @property
-    def started(self) -> bool:
-        """Any progress arrived: the core accepted the work."""
-        return self.text.version > 0
-
     def view(self) -> Outgoing:
         return render.status(self.text.current, self.text.done, self.text.draft)
 

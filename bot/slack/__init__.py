@@ -2,7 +2,7 @@
 
     backend.py    SlackBackend: wiring, HTTP or Socket Mode, graceful shutdown
     listeners.py  bolt listeners: payload -> ack -> background work
-    turns.py      the work: core call, status message, answer
+    turns.py      the platform side of the kernel (bot/turns.py)
     progress.py   the status message and assistant status, paced by bot.throttle
     render.py     every Block Kit layout (blockkit.py: limits and packing; mrkdwn.py: text)
     api.py        Web API calls and Slack's failure modes (429, msg_too_long)

@@ -29,6 +29,7 @@ from bot.slack.payloads import (
     SlashCommand,
 )
 from bot.slack.turns import SlackPlatform, conversation_key
+from bot.routing import Arrival, Where, route
 from bot.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
@@ -93,8 +94,6 @@ class SlackListeners:
         if not self._is_person_talking(event):
             return
         mentioned = event.type == "app_mention" or mentions(event.text, self.bot_user_id)
-        if not (event.is_dm or mentioned or event.thread_ts):
-            return  # a channel message that is neither a mention nor in a thread
         self.tracker.spawn(self._message(envelope, event, mentioned), name="slack-message")
 
     def _is_person_talking(self, event: MessageEvent) -> bool:
@@ -104,12 +103,13 @@ class SlackListeners:
 
     async def _message(self, envelope: EventEnvelope, event: MessageEvent, mentioned: bool) -> None:
         team = envelope.team_id or event.team  # the bot's workspace (Slack Connect users differ)
-        place = conversation_key(team, event.channel, event.thread)
-        if not (event.is_dm or mentioned):
-            if addressed_to_someone_else(event.text, self.bot_user_id):
-                return  # people talking to each other in a thread the bot is in
-            if not await self.threads.participates(place):
-                return
+        place = conversation_key(team, event.channel, event.thread)  # a mention: its own thread
+        arrival = Arrival(
+            space="dm" if event.is_dm else "thread" if event.thread_ts else "channel",
+            mentioned=mentioned,
+            addressed_elsewhere=addressed_to_someone_else(event.text, self.bot_user_id))
+        if await route(arrival, lambda: self.threads.participates(place)) is Where.IGNORE:
+            return
         # one id for a retried event and for the twin app_mention / message events of a mention
         delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
         text = from_slack(event.text, bot_user_id=self.bot_user_id)

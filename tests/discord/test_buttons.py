@@ -41,6 +41,7 @@ async def test_double_click_on_a_suggestion_is_refused_ephemerally(discord_bot: 
     custom_id = button(answer, "Analyze pmndrs/zustand")["custom_id"]
     await fake.click(answer.id, custom_id)
     second = await fake.click(answer.id, custom_id)
+    await fake.wait_for(lambda: second.responses)  # the gateway frame may take a moment under load
     await discord_bot.settle()
 
     assert second.responses[0][0] == CHANNEL_MESSAGE
