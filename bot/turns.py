@@ -23,6 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Generic, Protocol, TypeVar
 
+from bot.progress import WORKING
 from bot.threads import ThreadIndex
 from core.errors import OmgError
 from core.models import (
@@ -36,7 +37,6 @@ from core.models import (
 from core.service import BotService
 
 SORRY = "Something went wrong on my side while working on that. Please try again."
-WORKING = "Working on it…"
 PLANNING = "Working on the plan…"
 
 CoreCall = Callable[[ProgressSink], Awaitable[Reply]]
