@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from core.agents.auditor import Auditor
 from core.agents.base import Agent, AgentContext, AgentResult
 from core.agents.comparator import Comparator
-from core.coordinator import Coordinator, IncomingMessage
-from core.models import Classification, ConversationKey, Intent, Message, Reply
+from core.coordinator import Coordinator
+from core.models import Classification, ConversationKey, IncomingMessage, Intent, Message, Reply
 from core.sources.base import RepoSource
 from core.store import MemoryConversationStore
 from core.synth import DefaultSynthesizer

@@ -48,7 +48,7 @@ async def run(threads: int, events: int, commands: int) -> None:
     chat.burst_events = events
     settings = DiscordSettings(token=TOKEN, guild_ready_timeout=0.05, shutdown_grace=30,
                                data_dir=Path(tempfile.mkdtemp()))
-    backend = DiscordBackend(app, settings=settings)
+    backend = DiscordBackend(app.ports, settings=settings)
     try:
         await backend.start()
         fake.ratelimit(EDIT, times=1, retry_after=0.5)

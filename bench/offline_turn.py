@@ -11,8 +11,7 @@ import time
 
 from bench._util import latency_report, report
 from bot.app import build_app
-from core.coordinator import IncomingMessage
-from core.models import ConversationKey
+from core.models import ConversationKey, IncomingMessage
 
 SCRIPTS = [
     ["find react state management libraries", "analyze the second one", "compare the first two", "thanks"],

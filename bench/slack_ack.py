@@ -135,7 +135,7 @@ async def _generate(url: str, rate: float, seconds: float, start_index: int) -> 
 async def _with_bot(api_url: str, run, **core: Any) -> Any:
     settings = SlackSettings(bot_token=TOKEN, signing_secret=SECRET, api_url=api_url,
                              host="127.0.0.1", port=0, edit_interval=1.0)
-    backend = SlackBackend(build_bot_app(**core), settings=settings)
+    backend = SlackBackend(build_bot_app(**core).ports, settings=settings)
     await backend.start()
     try:
         return await run(backend)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.base import Ports
 from core.agents.auditor import Auditor
 from core.agents.clarifier import Clarifier
 from core.agents.companion import Companion
@@ -51,6 +52,14 @@ class BotApp:
     shared: SharedState | None = None  # files by default, Redis when REDIS_URL is set
     takeover: Takeover | None = None  # heartbeat + finishing runs a dead instance left
     edit_bucket: EditBucket | None = None  # shared edit pacing across instances (Redis)
+
+    @property
+    def ports(self) -> Ports:
+        """What a platform backend gets (never the whole app)."""
+        return Ports(service=self.service, store=self.store, deduper=self.deduper, env=self.env,
+                     edit_bucket=self.edit_bucket,
+                     source_label=self.source.info.label if self.source is not None else "",
+                     data_dir=self.settings.data_dir)
 
     @property
     def coordinator(self) -> Coordinator:

@@ -13,15 +13,15 @@ def select_backends(app: BotApp) -> list[Backend]:
     if app.env.get("SLACK_BOT_TOKEN"):
         from bot.slack import SlackBackend
 
-        backends.append(SlackBackend(app))
+        backends.append(SlackBackend(app.ports))
     if app.env.get("DISCORD_TOKEN"):
         from bot.discord import DiscordBackend
 
-        backends.append(DiscordBackend(app))
+        backends.append(DiscordBackend(app.ports))
     if not backends:
         from bot.shell import ShellBackend
 
-        backends.append(ShellBackend(app))
+        backends.append(ShellBackend(app.ports))
     return backends
 
 

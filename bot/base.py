@@ -3,19 +3,38 @@
 A backend owns the connection to one chat platform. It turns platform events into
 ``BotService`` calls and renders the ``Reply`` it gets back; it holds no conversation state
 of its own (that lives in the stores), so a restart or a second instance loses nothing.
+
+Backends get ``Ports``, the few things a platform needs, never the composition root: the
+service to call, the conversation store (which threads the bot is in), the deduper (button
+state: a picked suggestion, feedback given), the shared edit bucket, and the environment their
+settings are read from.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 import logging
-from typing import TYPE_CHECKING
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 
-if TYPE_CHECKING:  # the composition root imports every component; backends only need the type
-    from bot.app import BotApp
-    from core.models import ConversationKey, Reply
+from core.models import ConversationKey, Reply
+from core.service import BotService
+from core.store.base import ConversationStore, EventDeduper
+from core.store.buckets import EditBucket
 
 log = logging.getLogger("omg.backend")
+
+
+@dataclass(frozen=True)
+class Ports:
+    service: BotService
+    store: ConversationStore
+    deduper: EventDeduper
+    env: Mapping[str, str]
+    edit_bucket: EditBucket | None = None  # edits paced across instances (Redis)
+    source_label: str = ""  # where answers come from, e.g. "live GitHub" (the shell's banner)
+    data_dir: Path = Path(".data")  # local files a backend keeps (the shell's line history)
 
 
 class Backend(ABC):
@@ -23,8 +42,8 @@ class Backend(ABC):
     #: the ``ConversationKey.platform`` values this backend can post into (see ``deliver``)
     platforms: tuple[str, ...] = ()
 
-    def __init__(self, app: BotApp) -> None:
-        self.app = app
+    def __init__(self, ports: Ports) -> None:
+        self.ports = ports
 
     @abstractmethod
     async def serve(self) -> None:

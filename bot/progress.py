@@ -5,7 +5,7 @@ the current step (the previous one moves to ``done``), ``TextEvent`` deltas buil
 ``ErrorEvent`` shows a warning, a ``DataEvent`` means the answer is being put together.
 
 ``StatusMessage`` is the ``ProgressSink`` of one turn on a chat platform: it posts the status
-message (at ``start()`` or on the first event), sends every change through the shared
+message on the first event, sends every change through the shared
 ``bot.throttle.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
 answer: the first part replaces the status message, the rest are posted after it. Late events
 never touch the answer. A platform subclass says how a message is viewed, posted and deleted
@@ -106,12 +106,6 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         """The turn delivered its answer or was abandoned."""
 
     # -- the turn ------------------------------------------------------------------------------
-
-    async def start(self) -> None:
-        """Post the status message now (else it is posted on the first progress event)."""
-        if self._creating is None:
-            self._creating = asyncio.create_task(self._post_status())
-        await asyncio.shield(self._creating)
 
     async def _post_status(self) -> None:
         version = self.text.version

@@ -17,9 +17,15 @@ from itertools import count
 
 from bot.app import BotApp
 from bot.base import Backend
-from core.coordinator import IncomingMessage
-from core.models import Action, CollectingSink, ConversationKey, ProgressEvent, Reply
-from core.service import ActionClick
+from core.models import (
+    Action,
+    ActionClick,
+    CollectingSink,
+    ConversationKey,
+    IncomingMessage,
+    ProgressEvent,
+    Reply,
+)
 
 
 class NoReply(AssertionError):
@@ -33,7 +39,8 @@ class TestBackend(Backend):
     def __init__(
         self, app: BotApp, *, channel: str = "C-test", thread: str = "T-1", user: str = "U-alice"
     ) -> None:
-        super().__init__(app)
+        super().__init__(app.ports)
+        self.app = app  # a test driver may look at every component
         self.channel = channel
         self.thread = thread
         self.user = user
@@ -49,24 +56,24 @@ class TestBackend(Backend):
 
     async def push_message(
         self, text: str, *, user: str | None = None, thread: str | None = None,
-        event_id: str | None = None,
+        delivery_id: str | None = None,
     ) -> None:
         sink = CollectingSink()
         reply = await self.app.service.handle_message(
             IncomingMessage(key=self.key(thread), text=text, author=user or self.user,
-                            event_id=event_id),
+                            delivery_id=delivery_id),
             sink,
         )
         self._deliver(reply, sink)
 
     async def click(
         self, action: Action, *, user: str | None = None, thread: str | None = None,
-        event_id: str | None = None,
+        delivery_id: str | None = None,
     ) -> None:
         sink = CollectingSink()
         reply = await self.app.service.handle_action(
             ActionClick(key=self.key(thread), kind=action.kind, value=action.value,
-                        user=user or self.user, event_id=event_id),
+                        user=user or self.user, delivery_id=delivery_id),
             sink,
         )
         self._deliver(reply, sink)

@@ -17,6 +17,10 @@ its slot there, so the message gets at most about one edit per ``min_interval`` 
 Retry-After one instance hears holds every instance back. Without a bucket each process paces
 alone. A failing bucket never stops an edit: the local pacing still holds.
 
+A ``budget`` (``bot.edit_budget.EditBudget``) with ``group`` adds a limit per group of messages
+beside the per-message pacing: Slack's chat.update per workspace, Discord's 5 edits per 5 s per
+channel.
+
 The contract with a platform is one callback::
 
     async def edit(ref: MessageRef, content: Content) -> None  # raise RetryAfter(seconds) on a 429

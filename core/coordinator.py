@@ -26,6 +26,7 @@ from core.models import (
     ConversationKey,
     DoneEvent,
     ErrorEvent,
+    IncomingMessage,
     Intent,
     LogEvent,
     Message,
@@ -48,14 +49,6 @@ EMPTY_MESSAGE_REPLY = (
     "I didn't catch a question there. Try something like *find React state management "
     "libraries* or *what can you do?*"
 )
-
-
-class IncomingMessage(WireModel):
-    key: ConversationKey
-    text: str
-    author: str = "user"
-    conversation_id: str | None = None  # defaults to key.conversation_id
-    event_id: str | None = None
 
 
 class TurnStats(WireModel):
@@ -257,4 +250,4 @@ def new_conversation_id() -> str:
     return f"cli:{uuid.uuid4().hex[:12]}"
 
 
-__all__ = ["Coordinator", "IncomingMessage", "LogEvent", "new_conversation_id", "clean_text"]
+__all__ = ["Coordinator", "LogEvent", "new_conversation_id", "clean_text"]

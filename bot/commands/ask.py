@@ -10,9 +10,8 @@ import uuid
 
 from bot.app import open_app
 from bot.shell.render import TerminalRenderer
-from core.coordinator import IncomingMessage
+from core.models import ConversationKey, IncomingMessage
 from core.errors import InvalidId
-from core.models import ConversationKey
 from core.store.ids import check_id
 
 

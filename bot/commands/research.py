@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from typing import IO
 
 from core.errors import OmgError
-from core.models import ActionKind, ConversationKey, LogEvent, ProgressEvent, Reply
+from core.models import ActionClick, ActionKind, ConversationKey, LogEvent, ProgressEvent, Reply
 from core.research.service import ResearchService, action_value, error_reply
-from core.service import ActionClick
 
 CHOICES = {"1": ActionKind.APPROVE, "2": ActionKind.REVISE, "3": ActionKind.CANCEL,
            "approve": ActionKind.APPROVE, "revise": ActionKind.REVISE, "cancel": ActionKind.CANCEL}

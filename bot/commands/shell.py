@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 async def _shell(conversation: str) -> int:
     app = await open_app(log_to_file=sys.stdin.isatty())
     try:
-        await ShellBackend(app, conversation=conversation).serve()
+        await ShellBackend(app.ports, conversation=conversation).serve()
     finally:
         await app.aclose()
     return 0

@@ -5,7 +5,7 @@
     messages.py       gateway messages -> conversations (conversations.py: the routing rules)
     clicks.py         buttons and the plan-revision form (buttons.py: custom_id codec, DynamicItem)
     commands.py       /search /analyze /compare /ask /research (sync.py: deliberate syncing)
-    turns.py          the work: core call, status message, answer
+    turns.py          the platform side of the kernel (bot/turns.py)
     progress.py       the status message, paced by bot.throttle
     render.py         every message we show (markdown.py: Discord Markdown and splitting)
     payloads.py       typed views of Discord's payloads (Place, ChatMessage, Click, CommandCall)

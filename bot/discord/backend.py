@@ -12,28 +12,25 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.base import Backend
+from bot.base import Backend, Ports
 from bot.discord import render
 from bot.discord.clicks import ClickListener
 from bot.discord.client import Listeners, OmgClient
 from bot.discord.commands import SlashCommands
-from bot.discord.conversations import ThreadIndex
 from bot.discord.messages import MessageListener
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, make_editor
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
+from bot.discord.turns import DiscordPlatform
 from bot.tasks import TaskTracker
-from bot.discord.turns import Turns
+from bot.threads import ThreadIndex
+from bot.turns import TurnRunner
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply
-
-if TYPE_CHECKING:
-    from bot.app import BotApp
 
 log = logging.getLogger("omg.discord")
 
@@ -50,16 +47,16 @@ class DiscordBackend(Backend):
     platforms = ("discord",)
 
     def __init__(
-        self, app: BotApp, *, settings: DiscordSettings | None = None,
+        self, ports: Ports, *, settings: DiscordSettings | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        super().__init__(app)
-        self.settings = settings or DiscordSettings.from_env(app.env)
+        super().__init__(ports)
+        self.settings = settings or DiscordSettings.from_env(ports.env)
         self._sleep = sleep
         self.tracker = TaskTracker()
         self.client: OmgClient | None = None
         self.editor: CoalescingEditor[StatusRef, Outgoing] | None = None
-        self.turns: Turns | None = None
+        self.platform: DiscordPlatform | None = None
         self.message_content = self.settings.message_content
         self._runner: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -90,14 +87,14 @@ class DiscordBackend(Backend):
         client = OmgClient(self.settings, message_content=self.message_content)
         poster = Poster(client)
         self.editor = make_editor(poster, min_interval=self.settings.edit_interval,
-                                  bucket=self.app.edit_bucket, sleep=self._sleep)
-        threads = ThreadIndex(self.app.store)
-        self.turns = turns = Turns(service=self.app.service, deduper=self.app.deduper, poster=poster,
-                                   editor=self.editor, threads=threads)
+                                  bucket=self.ports.edit_bucket, sleep=self._sleep)
+        threads = ThreadIndex(self.ports.store)
+        self.platform = platform = DiscordPlatform(poster=poster, editor=self.editor)
+        turns = TurnRunner(service=self.ports.service, platform=platform, threads=threads, log=log)
         client.listeners = Listeners(
-            messages=MessageListener(client=client, turns=turns, threads=threads,
+            messages=MessageListener(client=client, platform=platform, turns=turns, threads=threads,
                                      tracker=self.tracker, content_intent=self.message_content),
-            clicks=ClickListener(turns=turns, tracker=self.tracker),
+            clicks=ClickListener(turns=turns, tracker=self.tracker, button_state=self.ports.deduper),
             commands=SlashCommands(client=client, turns=turns, tracker=self.tracker),
         )
         self.client = client
@@ -157,14 +154,14 @@ class DiscordBackend(Backend):
         """Post a reply into the conversation ``key`` names, when nobody is waiting on a request
         (``bot.backends.reply_router`` sends resumed research reports here)."""
         await asyncio.wait_for(self._connected.wait(), timeout=120)
-        assert self.turns is not None
+        assert self.platform is not None
         thread = None if key.thread == "dm" else key.thread
         place = Place(guild=key.team, channel=key.channel, thread=thread)
         messages = render.render_reply(reply, feedback=False)
         try:
-            await self.turns.poster.send(place, messages[0])
+            await self.platform.poster.send(place, messages[0])
         except discord.NotFound:  # the thread id is a message id: an in-channel conversation
             place = place.model_copy(update={"inline": True})
-            await self.turns.poster.send(place, messages[0])
+            await self.platform.poster.send(place, messages[0])
         for message in messages[1:]:
-            await self.turns.poster.send(place, message)
+            await self.platform.poster.send(place, message)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from pydantic import BaseModel, ConfigDict
@@ -127,6 +127,13 @@ def clip_label(label: str) -> str:
 # -- discord.py items --------------------------------------------------------------------------------
 
 
+@runtime_checkable
+class ButtonReceiver(Protocol):
+    """The client that takes the clicks (``bot.discord.client.OmgClient``)."""
+
+    async def on_action_button(self, interaction: discord.Interaction, action: ButtonAction) -> None: ...
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     def __init__(
         self, custom_id: str, *, label: str | None = None,
@@ -153,9 +160,9 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE)
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        hook = getattr(interaction.client, "on_action_button", None)
-        if hook is not None and self.action is not None:
-            await hook(interaction, self.action)
+        client = interaction.client
+        if isinstance(client, ButtonReceiver) and self.action is not None:
+            await client.on_action_button(interaction, self.action)
 
 
 def build_view(specs: list[ButtonSpec]) -> discord.ui.View | None:

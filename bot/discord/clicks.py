@@ -8,11 +8,12 @@
 * approve / cancel: deferred, then decided by the research service, which enforces
   requester-only and stale / double clicks; its refusals go to the clicker only (ephemeral).
   Once a decision stands, the plan's buttons are replaced by "Approved by @user".
-* revise: a form (modal) asks what to change; its submission is a revise with the feedback
-  inline (``<session>:<version>:<feedback>``). The form opens only for someone who may decide
-  on the current plan: a click from anyone else, or on an older / decided plan, gets the
-  research service's own refusal ephemerally (read from the session, nothing changed). The modal is handled statelessly, by its
-  ``custom_id``, so it works even if the bot restarted while the form was open.
+* revise: a form (modal) asks what to change, sent before anything is awaited (a modal must be
+  the interaction's first answer, within 3 seconds); its submission is a revise with the
+  feedback inline (``<session>:<version>:<feedback>``), decided like any click: someone who may
+  not decide, or an older / decided plan, gets the research service's refusal ephemerally. The
+  modal is handled statelessly, by its ``custom_id``, so it works even if the bot restarted
+  while the form was open.
 * feedback: thanked ephemerally, logged by the service.
 """
 
@@ -28,10 +29,10 @@ from bot.discord import render
 from bot.discord.buttons import ButtonAction
 from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, click_of, interaction_place
+from bot.discord.turns import DiscordTurns
 from bot.tasks import TaskTracker
-from bot.discord.turns import Turns
-from core.models import ActionKind
-from core.service import ActionClick
+from core.models import ActionClick, ActionKind
+from core.store.base import EventDeduper
 
 log = logging.getLogger("omg.discord.clicks")
 
@@ -46,38 +47,41 @@ FEEDBACK_FIELD = "feedback"
 
 
 class ClickListener:
-    def __init__(self, *, turns: Turns, tracker: TaskTracker) -> None:
+    """``button_state`` remembers which buttons were used (a picked suggestion, an answered
+    clarification, feedback given): that is what the message shows, not delivery de-duplication,
+    which the core does."""
+
+    def __init__(self, *, turns: DiscordTurns, tracker: TaskTracker, button_state: EventDeduper) -> None:
         self.turns = turns
         self.tracker = tracker
+        self.button_state = button_state
+
+    async def _first_use(self, scope: str) -> bool:
+        return await self.button_state.first_time(f"discord:{scope}", USED_TTL)
 
     async def on_button(self, interaction: discord.Interaction, action: ButtonAction) -> None:
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        click = click_of(interaction, custom_id)
-        if not await self.turns.first_time(f"int:{click.interaction_id}"):
+        if action.kind is ActionKind.REVISE:  # the modal first: nothing may be awaited before it
+            await interaction.response.send_modal(revision_modal(custom_id))
             return
+        click = click_of(interaction, custom_id)
         value = btn.resolve(action, interaction.message)
         if click.place is None or value is None:
             await _ephemeral(interaction, UNKNOWN_PLACE if click.place is None else UNREADABLE)
             return
         core_click = ActionClick(key=click.place.key, kind=action.kind, value=value, user=click.user.id,
-                                 event_id=None)
+                                 delivery_id=click.interaction_id)
         if action.kind in (ActionKind.SUGGESTION, ActionKind.OPTION):
             await self._choice(interaction, click.place, core_click, custom_id)
-        elif action.kind is ActionKind.REVISE:
-            refusal = await revise_refusal(self.turns.service.research, value, click.user.id)
-            if refusal is not None:
-                await _ephemeral(interaction, refusal)
-            else:
-                await interaction.response.send_modal(revision_modal(custom_id))
         elif action.kind in btn.DECISIONS:
             await interaction.response.defer()
             self.tracker.spawn(self._decide(interaction, click.place, core_click),
                                name="discord-decision")
         elif action.kind is ActionKind.FEEDBACK:
-            first = await self.turns.first_time(f"fb:{click.message_id}:{click.user.id}", USED_TTL)
+            first = await self._first_use(f"fb:{click.message_id}:{click.user.id}")
             await _ephemeral(interaction, THANKS if first else FEEDBACK_TWICE)
             if first:
-                self.tracker.spawn(self.turns.feedback(core_click), name="discord-feedback")
+                self.tracker.spawn(self.turns.feedback(click.place, core_click), name="discord-feedback")
 
     async def _choice(
         self, interaction: discord.Interaction, place: Place, click: ActionClick, custom_id: str
@@ -86,7 +90,7 @@ class ClickListener:
         option = click.kind is ActionKind.OPTION
         message_id = message.id if message else "-"
         scope = f"answered:{message_id}" if option else f"used:{message_id}:{custom_id}"
-        if not await self.turns.first_time(scope, USED_TTL):
+        if not await self._first_use(scope):
             await _ephemeral(interaction, ALREADY_ANSWERED if option else ALREADY_CHOSEN)
             return
         view = btn.rebuilt_view(
@@ -113,8 +117,6 @@ class ClickListener:
         action = btn.decode(str(data.get("custom_id", "")))
         if action is None or action.kind is not ActionKind.REVISE:
             return  # not ours
-        if not await self.turns.first_time(f"int:{interaction.id}"):
-            return
         place = interaction_place(interaction)
         value = btn.resolve(action, interaction.message)
         feedback = " ".join(_text_inputs(data.get("components") or []).get(FEEDBACK_FIELD, "").split())
@@ -125,22 +127,9 @@ class ClickListener:
             await _ephemeral(interaction, "Tell me what should change in the plan, then send it again.")
             return
         click = ActionClick(key=place.key, kind=ActionKind.REVISE, value=f"{value}:{feedback}",
-                            user=str(interaction.user.id))
+                            user=str(interaction.user.id), delivery_id=str(interaction.id))
         await interaction.response.defer()
         self.tracker.spawn(self._decide(interaction, place, click), name="discord-revision")
-
-
-async def revise_refusal(research: object, value: str, user: str) -> str | None:
-    """Why ``user`` may not revise the plan ``value`` names (the service's own refusal text), or
-    None when the form may open. A research handler without ``refusal`` decides on submission."""
-    refusal = getattr(research, "refusal", None)
-    if refusal is None:
-        return None
-    try:
-        return await refusal(value, user)
-    except Exception as exc:  # noqa: BLE001 - a failed pre-check leaves the decision to the service
-        log.info("could not pre-check a revise click", extra={"error": repr(exc)})
-        return None
 
 
 def revision_modal(custom_id: str) -> discord.ui.Modal:

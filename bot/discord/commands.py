@@ -19,8 +19,8 @@ from bot.discord import render
 from bot.discord.conversations import thread_name
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import CommandCall, Place, command_of
+from bot.discord.turns import DiscordTurns
 from bot.tasks import TaskTracker
-from bot.discord.turns import Turns
 
 log = logging.getLogger("omg.discord.commands")
 
@@ -56,7 +56,9 @@ def compare_text(repos: str) -> str:
 class SlashCommands:
     """``turns`` may be None where the commands are only defined (``omg discord-sync``)."""
 
-    def __init__(self, *, client: discord.Client, turns: Turns | None, tracker: TaskTracker) -> None:
+    def __init__(
+        self, *, client: discord.Client, turns: DiscordTurns | None, tracker: TaskTracker
+    ) -> None:
         self.client = client
         self.turns = turns
         self.tracker = tracker
@@ -97,16 +99,18 @@ class SlashCommands:
         research_mode: str | None = None,
     ) -> None:
         await interaction.response.defer(thinking=True)  # first: the 3-second window
-        if self.turns is None or not await self.turns.first_time(f"int:{interaction.id}"):
+        if self.turns is None:
             return
         call = command_of(interaction, name)
         place = await self._place(interaction, call, shown)
         if place is None or self.turns is None:
             return
+        delivery = call.interaction_id
         if name == "research":
-            work = self.turns.research(place, text, research_mode, call.user.id)
+            work = self.turns.research(place, text, call.user.id, mode=research_mode,
+                                       delivery_id=delivery)
         else:
-            work = self.turns.message(place, text, call.user.id)
+            work = self.turns.message(place, text, call.user.id, delivery_id=delivery)
         self.tracker.spawn(work, name=f"discord-{name}")
 
     async def _place(

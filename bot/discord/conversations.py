@@ -1,48 +1,29 @@
-"""Which Discord messages start or continue a conversation, and what new threads are called.
+"""Discord's words for the routing decision (``bot.routing``), and what new threads are called.
 
-* a DM: always (one conversation per DM channel);
-* a message in a plain channel: only when it mentions the bot -- a thread is opened from it;
-* a message in a thread: when it mentions the bot, or when the bot takes part in the thread
-  (it created the thread, or the thread's conversation is in the store);
-* a mention where no thread can be opened (a voice channel's chat, an unknown channel type):
-  answered in place, replying to the message;
-* never: bots (the bot itself included), webhooks, system messages.
+A plain channel has threads; a voice channel's chat or an unknown channel type ("other") has
+not, so a mention there is answered in place. A thread counts only with its parent channel known
+(``ChatMessage.place``). Bots, webhooks and system messages are dropped before routing.
 """
 
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from enum import Enum
 
 from bot.discord.payloads import ChatMessage
-from core.models import ConversationKey
-from core.store.base import ConversationStore
+from bot.routing import Arrival, Space
 
 MAX_THREAD_NAME = 100
 _MARKUP = re.compile(r"<[@#][!&]?\d+>|<a?:\w+:\d+>|[*_~`|>#]+")
 
 
-class Route(Enum):
-    IGNORE = "ignore"
-    DM = "dm"  # continue the DM's conversation
-    THREAD = "thread"  # continue (or start) the thread's conversation
-    NEW_THREAD = "new_thread"  # open a thread from this message
-    IN_PLACE = "in_place"  # answer right there, replying to the message
-
-
-def route(message: ChatMessage, *, participates: bool) -> Route:
-    if message.author.bot or message.system:
-        return Route.IGNORE
-    if message.kind == "dm":
-        return Route.DM
-    if message.kind == "thread" and message.parent_id:
-        return Route.THREAD if message.mentions_bot or participates else Route.IGNORE
-    if message.kind == "channel" and message.mentions_bot:
-        return Route.NEW_THREAD
-    if message.kind == "other" and message.mentions_bot and message.guild_id:
-        return Route.IN_PLACE
-    return Route.IGNORE
+def arrival_of(message: ChatMessage) -> Arrival:
+    space: Space = message.kind
+    if space == "thread" and not message.parent_id:
+        space = "other"
+    return Arrival(
+        space=space, mentioned=message.mentions_bot, reply_to_bot=message.reply_anchor is not None,
+        addressed_elsewhere=message.mentions_others and not message.mentions_bot,
+    )
 
 
 def thread_name(question: str, fallback: str = "Question") -> str:
@@ -55,38 +36,3 @@ def thread_name(question: str, fallback: str = "Question") -> str:
     cut = text.rfind(" ", 0, MAX_THREAD_NAME - 1)
     cut = cut if cut >= MAX_THREAD_NAME // 2 else MAX_THREAD_NAME - 1
     return text[:cut].rstrip(" ,.;:-") + "…"
-
-
-class ThreadIndex:
-    """Threads the bot takes part in, so replies there need no mention.
-
-    A thread counts when the bot created it (its owner), when the bot answered in it (remembered
-    here at once, before the first answer is saved), or when its conversation is in the store
-    (threads from before a restart).
-    """
-
-    def __init__(self, store: ConversationStore, *, max_threads: int = 20_000) -> None:
-        self._store = store
-        self._max = max_threads
-        self._known: OrderedDict[str, None] = OrderedDict()
-
-    def remember(self, key: ConversationKey) -> None:
-        self._known[key.conversation_id] = None
-        self._known.move_to_end(key.conversation_id)
-        while len(self._known) > self._max:
-            self._known.popitem(last=False)
-
-    async def participates(self, message: ChatMessage, bot_id: int | None) -> bool:
-        place = message.place()
-        if place is None:
-            return False
-        if bot_id is not None and message.thread_owner_id == str(bot_id):
-            return True
-        cid = place.key.conversation_id
-        if cid in self._known:
-            self._known.move_to_end(cid)
-            return True
-        if await self._store.get(cid) is not None:
-            self.remember(place.key)
-            return True
-        return False

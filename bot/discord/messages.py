@@ -14,16 +14,18 @@ from collections import OrderedDict
 import discord
 
 from bot.discord import render
-from bot.discord.conversations import Route, ThreadIndex, route, thread_name
+from bot.discord.conversations import arrival_of, thread_name
+from bot.routing import Where, route
 from bot.discord.payloads import ChatMessage, Place, chat_message, without_bot_mention
 from bot.tasks import TaskTracker
-from bot.discord.turns import Turns
+from bot.discord.turns import DiscordPlatform, DiscordTurns
+from bot.threads import ThreadIndex
 
 log = logging.getLogger("omg.discord.messages")
 
 NO_THREAD_NOTE = (
     "I couldn't open a thread here (the bot needs the *Create Public Threads* and *Send Messages "
-    "in Threads* permissions), so I'm answering right here. Mention me again to follow up."
+    "in Threads* permissions), so I'm answering right here. Reply to my answer to follow up."
 )
 NEEDS_MENTION = (
     "I can only read messages that mention me here: the *Message Content* intent is off for this "
@@ -33,10 +35,12 @@ NEEDS_MENTION = (
 
 class MessageListener:
     def __init__(
-        self, *, client: discord.Client, turns: Turns, threads: ThreadIndex, tracker: TaskTracker,
+        self, *, client: discord.Client, platform: DiscordPlatform, turns: DiscordTurns,
+        threads: ThreadIndex, tracker: TaskTracker,
         content_intent: bool,
     ) -> None:
         self.client = client
+        self.platform = platform
         self.turns = turns
         self.threads = threads
         self.tracker = tracker
@@ -52,31 +56,30 @@ class MessageListener:
         if message.author.bot or message.webhook_id is not None or message.author.id == self.bot_id:
             return  # bots (ourselves included) and webhooks never start a turn
         event = await self._resolve(chat_message(message, self.bot_id))
-        participates = event.kind == "thread" and await self.threads.participates(event, self.bot_id)
-        where = route(event, participates=participates)
-        if where is Route.IGNORE:
+        if event.system:
+            return  # joins, pins, thread-created notices
+        where = await route(arrival_of(event), lambda: self._participates(event))
+        if where is Where.IGNORE:
             return
         text = without_bot_mention(event.content, self.bot_id, event.bot_roles)
         if not text and not event.mentions_bot and event.kind != "dm":
             await self._hint_once(event)
             return
-        if not await self.turns.first_time(f"msg:{event.id}"):
-            return  # replayed by the gateway after a RESUME
         self.tracker.spawn(self._answer(message, event, where, text), name="discord-message")
 
     async def _answer(
-        self, message: discord.Message, event: ChatMessage, where: Route, text: str
+        self, message: discord.Message, event: ChatMessage, where: Where, text: str
     ) -> None:
-        if where is Route.NEW_THREAD:
+        if where is Where.NEW_THREAD:
             place: Place | None = await self.open_thread(message, event, text)
-        elif where is Route.IN_PLACE:
-            place = Place(guild=event.guild_id, channel=event.channel_id, thread=event.id,
-                          inline=True)
+        elif where in (Where.IN_PLACE, Where.REPLY_CHAIN):
+            place = Place(guild=event.guild_id, channel=event.channel_id,
+                          thread=event.reply_anchor or event.id, inline=True)
         else:
             place = event.place()
         if place is None:
             return
-        await self.turns.message(place, text, event.author.id)
+        await self.turns.message(place, text, event.author.id, delivery_id=event.id)  # a RESUME may replay it
 
     async def open_thread(self, message: discord.Message, event: ChatMessage, text: str) -> Place:
         """A thread from the question's message, named after the question (or, where that is not
@@ -89,11 +92,18 @@ class MessageListener:
                         extra={"error": repr(exc), "channel": event.channel_id})
             place = Place(guild=event.guild_id, channel=event.channel_id, thread=event.id,
                           inline=True)
-            await self.turns.post(place, render.note(NO_THREAD_NOTE))
+            await self.platform.post(place, render.note(NO_THREAD_NOTE))
             return place
         place = event.thread_place()
         self.threads.remember(place.key)
         return place
+
+    async def _participates(self, event: ChatMessage) -> bool:
+        """The bot created the thread, or takes part in its conversation."""
+        if self.bot_id is not None and event.thread_owner_id == str(self.bot_id):
+            return True
+        place = event.place()
+        return place is not None and await self.threads.participates(place.key)
 
     async def _resolve(self, event: ChatMessage) -> ChatMessage:
         """A guild channel discord.py has not cached (a thread from before a restart, archived
@@ -124,4 +134,4 @@ class MessageListener:
         if self.content_intent or place is None or place.key.conversation_id in self._hinted:
             return
         self._hinted.add(place.key.conversation_id)
-        await self.turns.post(place, render.note(NEEDS_MENTION))
+        await self.platform.post(place, render.note(NEEDS_MENTION))

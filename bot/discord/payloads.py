@@ -80,6 +80,10 @@ class ChatMessage(Frozen):
     mentions_bot: bool = False
     bot_roles: tuple[str, ...] = ()  # the bot's own role, when that was mentioned instead
     system: bool = False  # joins, pins, thread-created notices...
+    # a reply to one of the bot's messages in a channel: the question message that anchors that
+    # in-channel conversation (the bot's answers there reply to it; see ``Place.inline``)
+    reply_anchor: str | None = None
+    mentions_others: bool = False  # it mentions people other than the bot
 
     def place(self) -> Place | None:
         """The conversation this message belongs to as it stands (None in a plain channel)."""
@@ -145,12 +149,27 @@ def chat_message(message: discord.Message, bot_id: int | None) -> ChatMessage:
     roles = tuple(str(r.id) for r in message.role_mentions
                   if bot_id is not None and getattr(r.tags, "bot_id", None) == bot_id)
     return ChatMessage(
+        reply_anchor=_reply_anchor(message, bot_id),
+        mentions_others=any(u.id != bot_id for u in message.mentions),
         id=str(message.id), channel_id=str(message.channel.id),
         guild_id=str(guild_id) if guild_id else None, kind=kind, parent_id=parent,
         thread_owner_id=owner, author=author_of(message.author), content=message.content,
         mentions_bot=mentioned or bool(roles), bot_roles=roles,
         system=message.type not in (discord.MessageType.default, discord.MessageType.reply),
     )
+
+
+def _reply_anchor(message: discord.Message, bot_id: int | None) -> str | None:
+    """Follow a reply chain one step: a reply to the bot's answer continues the conversation that
+    answer belongs to, anchored at the message the answer itself replies to (or, for a command's
+    follow-up, which replies to nothing, at the bot's message itself). Stateless: Discord sends
+    the replied-to message, with its own reference, inside the reply."""
+    reference = message.reference
+    replied = reference.resolved if reference is not None else None
+    if bot_id is None or not isinstance(replied, discord.Message) or replied.author.id != bot_id:
+        return None
+    inner = replied.reference
+    return str(inner.message_id) if inner is not None and inner.message_id else str(replied.id)
 
 
 def interaction_place(interaction: discord.Interaction) -> Place | None:

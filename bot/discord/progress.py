@@ -24,11 +24,15 @@ from typing import NamedTuple
 
 import discord
 
+from bot.edit_budget import EditBudget
 from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.progress import WORKING, StatusMessage, StatusText
 from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
+
+
+CHANNEL_EDITS, CHANNEL_WINDOW = 5, 5.0  # Discord's edit budget per channel
 
 
 class StatusRef(NamedTuple):
@@ -74,10 +78,13 @@ def make_editor(
     poster: Poster, *, min_interval: float = 1.0, bucket: SharedBucket | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> CoalescingEditor[StatusRef, Outgoing]:
-    """The paced editor for status messages; ``bucket`` (Redis, ``REDIS_URL``) shares the pacing
-    with other instances editing the same message."""
+    """The paced editor for status messages: one edit per message per ``min_interval``, at most
+    ``CHANNEL_EDITS`` edits per channel in ``CHANNEL_WINDOW`` seconds; ``bucket`` (Redis,
+    ``REDIS_URL``) shares the per-message pacing with other instances editing the same message."""
     return CoalescingEditor(poster.edit, min_interval=min_interval, sleep=sleep, bucket=bucket,
-                            key=lambda ref: f"discord:{ref.channel}:{ref.message}")
+                            key=lambda ref: f"discord:{ref.channel}:{ref.message}",
+                            budget=EditBudget(limit=CHANNEL_EDITS, window=CHANNEL_WINDOW),
+                            group=lambda ref: ref.channel)
 
 
 class TurnProgress(StatusMessage[StatusRef, Outgoing, int]):
@@ -93,11 +100,6 @@ class TurnProgress(StatusMessage[StatusRef, Outgoing, int]):
         super().__init__(editor=editor, text=text)
         self._poster = poster
         self.place = place
-
-    @property
-    def started(self) -> bool:
-        """Any progress arrived: the core accepted the work."""
-        return self.text.version > 0
 
     def view(self) -> Outgoing:
         return render.status(self.text.current, self.text.done, self.text.draft)

@@ -11,13 +11,18 @@ import asyncio
 import sys
 from typing import TextIO
 
-from bot.app import BotApp
-from bot.base import Backend
+from bot.base import Backend, Ports
 from bot.shell.prompt import EditingLineReader, LineReader
 from bot.shell.render import TerminalRenderer
-from core.coordinator import IncomingMessage
-from core.models import Action, ConversationKey, LogEvent, ProgressEvent, Reply
-from core.service import ActionClick
+from core.models import (
+    Action,
+    ActionClick,
+    ConversationKey,
+    IncomingMessage,
+    LogEvent,
+    ProgressEvent,
+    Reply,
+)
 
 HELP = """Type a question, e.g. "find react state management libraries".
 Then follow up: "analyze the second one", "compare the first two", "what about Python?".
@@ -36,7 +41,7 @@ class ShellBackend(Backend):
 
     def __init__(
         self,
-        app: BotApp,
+        ports: Ports,
         *,
         conversation: str = "default",
         stdin: TextIO | None = None,
@@ -45,12 +50,12 @@ class ShellBackend(Backend):
         user: str = "you",
         line_reader: LineReader | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(ports)
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty() if interactive is None else interactive
         if self.interactive and line_reader is None:
-            line_reader = EditingLineReader.with_history_file(app.settings.data_dir)
+            line_reader = EditingLineReader.with_history_file(ports.data_dir)
         self.line_reader = line_reader
         self.render = TerminalRenderer(color=self.interactive and self.stdout.isatty())
         self.user = user
@@ -67,13 +72,13 @@ class ShellBackend(Backend):
         self.stdout.flush()
 
     async def serve(self) -> None:
-        earlier = await self.app.store.get(self.key.conversation_id)
+        earlier = await self.ports.store.get(self.key.conversation_id)
         resuming = f" (continuing: {len(earlier.messages)} earlier messages; /new starts afresh)" if (
             earlier and earlier.messages) else ""
         if self.interactive:
             self.write(self.render.dim(
                 f"oh-my-github shell · conversation '{self.thread}'{resuming} · "
-                f"{self.app.source.info.label} · /help for help"))
+                f"{self.ports.source_label} · /help for help"))
         elif resuming:  # scripted: keep stdout for answers, say it on stderr
             print(f"omg shell: conversation '{self.thread}'{resuming}", file=sys.stderr)
         while not self._stopped:
@@ -124,27 +129,23 @@ class ShellBackend(Backend):
             else:
                 self.write(f"Pick a number from 1 to {len(self.choices)}.")
             return True
-        reply = await self.app.service.handle_message(
+        reply = await self.ports.service.handle_message(
             IncomingMessage(key=self.key, text=line, author=self.user), self._progress
         )
         self.show(reply)
         return True
 
     async def _research(self, args: str) -> None:
-        mode = None
-        for flag, value in (("--quick", "quick_scan"), ("--deep", "deep_probe")):
-            if flag in args.split():
-                mode = value
-                args = " ".join(w for w in args.split() if w != flag)
-        reply = await self.app.service.start_research(
-            args, key=self.key, requester=self.user, mode=mode, progress=self._progress
+        """The goal goes to the core as typed: ``--quick`` / ``--deep`` are read there."""
+        reply = await self.ports.service.start_research(
+            args, key=self.key, requester=self.user, progress=self._progress
         )
         self.show(reply)
 
     async def _click(self, action: Action) -> None:
         if self.interactive:
             self.write(self.render.dim(f"→ {action.label}"))
-        reply = await self.app.service.handle_action(
+        reply = await self.ports.service.handle_action(
             ActionClick(key=self.key, kind=action.kind, value=action.value, user=self.user),
             self._progress,
         )

@@ -28,14 +28,15 @@ from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
 from slack_sdk.errors import SlackApiError
 
 from bot.slack import stream
+from bot.slack.api import SlackApi
+from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import from_slack
 from bot.slack.payloads import EventEnvelope, MessageEvent
 from bot.slack.progress import as_status
-from bot.slack.turns import Place, Turns
+from bot.slack.turns import conversation_key
 from bot.tasks import TaskTracker
-from bot.turns import reply_of
-from core.coordinator import IncomingMessage
-from core.models import LogEvent, ProgressEvent
+from bot.turns import TurnRunner, reply_of
+from core.models import ConversationKey, IncomingMessage, LogEvent, ProgressEvent
 
 log = logging.getLogger("omg.slack.assistant")
 
@@ -90,7 +91,11 @@ class ThreadContexts(AsyncAssistantThreadContextStore):
 
 
 class SlackAssistant:
-    def __init__(self, *, turns: Turns, tracker: TaskTracker, contexts: ThreadContexts | None = None) -> None:
+    def __init__(
+        self, *, api: SlackApi, turns: TurnRunner[ConversationKey, SlackMessage], tracker: TaskTracker,
+        contexts: ThreadContexts | None = None,
+    ) -> None:
+        self.api = api
         self.turns = turns
         self.tracker = tracker
         self.contexts = contexts or ThreadContexts()
@@ -122,7 +127,7 @@ class SlackAssistant:
 
     @property
     def _bot_user_id(self) -> str | None:
-        identity = self.turns.api.identity
+        identity = self.api.identity
         return identity.user_id if identity else None
 
     async def _answer(
@@ -130,15 +135,12 @@ class SlackAssistant:
         set_title: AsyncSetTitle,
     ) -> None:
         team = envelope.team_id or event.team
-        place = Place(team, event.channel, event.thread)
-        keys = [f"msg:{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"]
-        if envelope.event_id:
-            keys.insert(0, f"evt:{envelope.event_id}")
-        if not await self.turns.first_time(*keys):
-            return
+        key = conversation_key(team, event.channel, event.thread)
+        # the same delivery id as the channel listeners: BotService drops a retried event
+        delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
         text = from_slack(event.text, bot_user_id=self._bot_user_id)
-        self.turns.threads.remember(place.key)
-        if self.contexts.first_question(place.channel, place.thread_ts):
+        self.turns.threads.remember(key)
+        if self.contexts.first_question(key.channel, key.thread):
             await _quietly("thread title", set_title(" ".join(text.split())[:MAX_TITLE] or "New chat"))
         await _quietly("status", set_status(status=THINKING, loading_messages=LOADING_MESSAGES))
 
@@ -154,12 +156,12 @@ class SlackAssistant:
             await _quietly("status", set_status(status=as_status(event_.content),
                                                 loading_messages=[event_.content[:150]]))
 
-        incoming = IncomingMessage(key=place.key, text=text, author=event.user or "")
+        incoming = IncomingMessage(key=key, text=text, author=event.user or "", delivery_id=delivery)
         reply = await reply_of(lambda sink: self.turns.service.handle_message(incoming, sink), progress,
-                               conversation_id=place.key.conversation_id, log=log)
+                               conversation_id=key.conversation_id, log=log)
         if reply.duplicate:
             return
-        await stream.deliver(self.turns.api, channel=place.channel, thread_ts=place.thread_ts,
+        await stream.deliver(self.api, channel=key.channel, thread_ts=key.thread,
                              reply=reply, team=team, user=event.user)
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import aiohttp
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.base import Backend
+from bot.base import Backend, Ports
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
@@ -25,14 +24,12 @@ from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
 from bot.slack.server import HttpReceiver, SocketReceiver
 from bot.slack.settings import SlackSettings, SlackSetupError
+from bot.slack.turns import SlackPlatform
 from bot.tasks import TaskTracker
-from bot.slack.threads import ThreadIndex
-from bot.slack.turns import Turns
+from bot.threads import ThreadIndex
+from bot.turns import TurnRunner
 from bot.throttle import CoalescingEditor
 from core.models import ConversationKey, Reply
-
-if TYPE_CHECKING:
-    from bot.app import BotApp
 
 log = logging.getLogger("omg.slack")
 WORKSPACE_EDITS_PER_MINUTE = 45  # chat.update is Tier 3 (about 50 a minute per workspace)
@@ -44,14 +41,14 @@ class SlackBackend(Backend):
 
     def __init__(
         self,
-        app: BotApp,
+        ports: Ports,
         *,
         settings: SlackSettings | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         assistant_status: bool = True,
     ) -> None:
-        super().__init__(app)
-        self.settings = settings or SlackSettings.from_env(app.env)
+        super().__init__(ports)
+        self.settings = settings or SlackSettings.from_env(ports.env)
         self._sleep = sleep
         self._assistant_status = assistant_status
         self.tracker = TaskTracker()
@@ -84,17 +81,18 @@ class SlackBackend(Backend):
         interval = self.settings.edit_interval
         self.editor = CoalescingEditor(  # bucket: edits paced across instances too (REDIS_URL)
             self._edit_status, min_interval=interval, sleep=self._sleep,
-            bucket=self.app.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
+            bucket=self.ports.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
             # a bot token belongs to one workspace: this editor's edits are the workspace's
             budget=EditBudget(limit=WORKSPACE_EDITS_PER_MINUTE, window=60.0),
             group=lambda ref: identity.team_id,
         )
         if self._assistant_status:
             self._assistant = AssistantStatus(self.api, min_interval=interval, sleep=self._sleep)
-        turns = Turns(
-            service=self.app.service, deduper=self.app.deduper, api=self.api, editor=self.editor,
-            assistant=self._assistant, threads=ThreadIndex(self.app.store, self.api),
-        )
+        api = self.api
+        threads = ThreadIndex(  # threads the store forgot: did the bot post or get mentioned?
+            self.ports.store, platform_check=lambda key: api.bot_in_thread(key.channel, key.thread))
+        platform = SlackPlatform(api=self.api, editor=self.editor, assistant=self._assistant)
+        turns = TurnRunner(service=self.ports.service, platform=platform, threads=threads, log=log)
         self.bolt = AsyncApp(
             client=client,
             signing_secret=self.settings.signing_secret or "",
@@ -103,9 +101,10 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.bolt"),
             name="oh-my-github",
         )
-        self.assistant = SlackAssistant(turns=turns, tracker=self.tracker)
+        self.assistant = SlackAssistant(api=self.api, turns=turns, tracker=self.tracker)
         self.bolt.assistant(self.assistant.build())
-        SlackListeners(api=self.api, turns=turns, tracker=self.tracker).register(self.bolt)
+        SlackListeners(api=self.api, platform=platform, turns=turns, threads=threads,
+                       tracker=self.tracker).register(self.bolt)
         if self.settings.socket_mode:
             self._receiver = SocketReceiver(self.bolt, app_token=self.settings.app_token or "")
             await self._receiver.start()

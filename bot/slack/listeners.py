@@ -20,6 +20,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
+from bot.slack.progress import StatusRef
 from bot.slack.mrkdwn import addressed_to_someone_else, escape, from_slack, mentions
 from bot.slack.payloads import (
     CONVERSATIONAL_SUBTYPES,
@@ -28,9 +29,15 @@ from bot.slack.payloads import (
     MessageEvent,
     SlashCommand,
 )
+from bot.slack.turns import SlackPlatform, conversation_key
+from bot.routing import Arrival, Where, route
 from bot.tasks import TaskTracker
-from bot.slack.turns import Place, Turns, click_of
-from core.models import ActionKind
+from bot.threads import ThreadIndex
+from bot.turns import TurnRunner
+from core.models import ActionClick, ActionKind, ConversationKey
+from core.research.goal import split_mode_flags
+
+SlackTurns = TurnRunner[ConversationKey, SlackMessage]
 
 log = logging.getLogger("omg.slack")
 
@@ -38,13 +45,17 @@ RESEARCH_USAGE = (
     "Usage: `/research <goal> [--quick|--deep]`, e.g. "
     "`/research which Python web framework suits a small team --deep`."
 )
-_MODE_FLAGS = {"--quick": "quick_scan", "--deep": "deep_probe"}
 
 
 class SlackListeners:
-    def __init__(self, *, api: SlackApi, turns: Turns, tracker: TaskTracker) -> None:
+    def __init__(
+        self, *, api: SlackApi, platform: SlackPlatform, turns: SlackTurns, threads: ThreadIndex,
+        tracker: TaskTracker,
+    ) -> None:
         self.api = api
+        self.platform = platform
         self.turns = turns
+        self.threads = threads
         self.tracker = tracker
 
     def register(self, bolt: AsyncApp) -> None:
@@ -78,8 +89,6 @@ class SlackListeners:
         if not self._is_person_talking(event):
             return
         mentioned = event.type == "app_mention" or mentions(event.text, self.bot_user_id)
-        if not (event.is_dm or mentioned or event.thread_ts):
-            return  # a channel message that is neither a mention nor in a thread
         self.tracker.spawn(self._message(envelope, event, mentioned), name="slack-message")
 
     def _is_person_talking(self, event: MessageEvent) -> bool:
@@ -89,20 +98,17 @@ class SlackListeners:
 
     async def _message(self, envelope: EventEnvelope, event: MessageEvent, mentioned: bool) -> None:
         team = envelope.team_id or event.team  # the bot's workspace (Slack Connect users differ)
-        place = Place(team, event.channel, event.thread)
-        if not (event.is_dm or mentioned):
-            if addressed_to_someone_else(event.text, self.bot_user_id):
-                return  # people talking to each other in a thread the bot is in
-            if not await self.turns.threads.participates(place.key):
-                return
-        twin = event.client_msg_id or f"{event.channel}:{event.ts}"
-        keys = [f"msg:{team}:{twin}"]
-        if envelope.event_id:
-            keys.insert(0, f"evt:{envelope.event_id}")
-        if not await self.turns.first_time(*keys):
+        place = conversation_key(team, event.channel, event.thread)  # a mention: its own thread
+        arrival = Arrival(
+            space="dm" if event.is_dm else "thread" if event.thread_ts else "channel",
+            mentioned=mentioned,
+            addressed_elsewhere=addressed_to_someone_else(event.text, self.bot_user_id))
+        if await route(arrival, lambda: self.threads.participates(place)) is Where.IGNORE:
             return
+        # one id for a retried event and for the twin app_mention / message events of a mention
+        delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
         text = from_slack(event.text, bot_user_id=self.bot_user_id)
-        await self.turns.message(place, text, event.user or "")
+        await self.turns.message(place, text, event.user or "", delivery_id=delivery)
 
     # -- buttons -------------------------------------------------------------------------------
 
@@ -118,23 +124,31 @@ class SlackListeners:
     async def _click(
         self, payload: BlockActionsPayload, value: str, kind: ActionKind, action_ts: str | None
     ) -> None:
-        place = Place(payload.team_id, payload.channel_id, payload.thread)
-        click_id = f"act:{payload.message_ts}:{action_ts or payload.trigger_id}:{payload.user.id}"
-        if not await self.turns.first_time(click_id):
-            return
+        place = conversation_key(payload.team_id, payload.channel_id, payload.thread)
+        user = payload.user.id
+        delivery = f"{payload.message_ts}:{action_ts or payload.trigger_id}:{user}"
         if kind is ActionKind.FEEDBACK:
             verdict, classification = render.feedback_value(value)
-            click = click_of(place, kind, verdict, payload.user.id)
-            await self.turns.feedback(place, click, classification)
-        elif kind in render.DECISIONS:
-            message = payload.message
-            plan = (SlackMessage(text=message.text or "Research plan", blocks=message.blocks)
-                    if message and message.blocks else None)
-            click = click_of(place, kind, value, payload.user.id)
-            await self.turns.decision(place, click, plan, payload.message_ts)
-        else:
-            self.turns.threads.remember(place.key)
-            await self.turns.suggestion(place, click_of(place, kind, value, payload.user.id))
+            log.info("answer feedback", extra={
+                "conversation_id": place.conversation_id, "user": user, "verdict": verdict,
+                "classification": classification})
+            click = ActionClick(key=place, kind=kind, value=verdict, user=user, delivery_id=delivery)
+            thanks = await self.turns.feedback(place, click)
+            if thanks is not None:
+                await self.platform.ephemeral(place, user, thanks.markdown or "Thanks for the feedback!")
+            return
+        click = ActionClick(key=place, kind=kind, value=value, user=user, delivery_id=delivery)
+        if kind not in render.DECISIONS:
+            await self.turns.choice(place, click)
+            return
+        message = payload.message
+        plan = (SlackMessage(text=message.text or "Research plan", blocks=message.blocks)
+                if message and message.blocks else None)
+        plan_ref = StatusRef(payload.channel_id, payload.message_ts)
+        refusal = await self.turns.decision(
+            place, click, lambda: self.platform.mark_decided(plan, plan_ref, kind, user))
+        if refusal is not None:
+            await self.platform.ephemeral(place, user, refusal.markdown)
 
     # -- slash commands ------------------------------------------------------------------------
 
@@ -149,37 +163,33 @@ class SlackListeners:
 
     async def on_research(self, ack: AsyncAck, body: dict[str, Any]) -> None:
         command = SlashCommand.model_validate(body)
-        goal, mode = parse_research(command.text)
-        if not goal:
+        goal_only, _ = split_mode_flags(command.text)
+        if not goal_only:
             await ack(text=RESEARCH_USAGE, response_type="ephemeral")
             return
         await ack()
-        self.tracker.spawn(self._research(command, goal, mode), name="slack-research")
+        self.tracker.spawn(self._research(command, command.text.strip()), name="slack-research")
 
     async def _ask(self, command: SlashCommand, text: str) -> None:
         place = await self._open_thread(command, f"<@{command.user_id}> asked: *{escape(text)}*")
         if place is not None:
-            await self.turns.message(place, text, command.user_id)
+            await self.turns.message(place, text, command.user_id, delivery_id=command.trigger_id)
 
-    async def _research(self, command: SlashCommand, goal: str, mode: str | None) -> None:
-        label = f"<@{command.user_id}> started research: *{escape(goal)}*"
-        place = await self._open_thread(command, label)
-        if place is None:
-            return
-        await self.turns.run(place, lambda progress: self.turns.service.start_research(
-            goal, key=place.key, requester=command.user_id, mode=mode, progress=progress))
+    async def _research(self, command: SlashCommand, goal: str) -> None:
+        """The goal goes to the core as typed: ``--quick`` / ``--deep`` are read there."""
+        place = await self._open_thread(command, f"<@{command.user_id}> started research: *{escape(goal)}*")
+        if place is not None:
+            await self.turns.research(place, goal, command.user_id, delivery_id=command.trigger_id)
 
-    async def _open_thread(self, command: SlashCommand, label: str) -> Place | None:
+    async def _open_thread(self, command: SlashCommand, label: str) -> ConversationKey | None:
         """Commands have no thread: post what was asked, and answer in a thread under it."""
-        if not await self.turns.first_time(f"cmd:{command.trigger_id or command.user_id + label}"):
-            return None
         try:
             posted = await self.api.post(command.channel_id, render.note(label), thread_ts=None)
         except SlackCallFailed as exc:
             await self._cannot_post(command, exc)
             return None
-        place = Place(command.team_id, command.channel_id, posted[0])
-        self.turns.threads.remember(place.key)
+        place = conversation_key(command.team_id, command.channel_id, posted[0])
+        self.threads.remember(place)
         return place
 
     async def _cannot_post(self, command: SlashCommand, exc: SlackCallFailed) -> None:
@@ -192,14 +202,3 @@ class SlackListeners:
             except Exception as err:  # noqa: BLE001
                 log.warning("could not answer the command", extra={"error": repr(err)})
 
-
-def parse_research(text: str) -> tuple[str, str | None]:
-    """``"<goal> [--quick|--deep]"`` -> (goal, mode); the last flag wins."""
-    mode: str | None = None
-    words: list[str] = []
-    for word in text.split():
-        if word.lower() in _MODE_FLAGS:
-            mode = _MODE_FLAGS[word.lower()]
-        else:
-            words.append(word)
-    return " ".join(words).strip(), mode

@@ -19,6 +19,7 @@ from core.models.events import (
     TextEvent,
     null_sink,
 )
+from core.models.incoming import ActionClick, IncomingMessage
 from core.models.intent import Classification, Intent
 from core.models.document import (
     ChoicesSection,
@@ -70,6 +71,7 @@ __all__ = [
     "follow_up_actions",
     "DIMENSIONS",
     "Action",
+    "ActionClick",
     "ActionKind",
     "Clarification",
     "Classification",
@@ -82,6 +84,7 @@ __all__ = [
     "DataEvent",
     "DimensionScores",
     "DoneEvent",
+    "IncomingMessage",
     "ErrorEvent",
     "Intent",
     "KeyMetric",

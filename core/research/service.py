@@ -43,8 +43,7 @@ from core.research.store import check_session_id
 from core.usage import workspace_scope
 
 if TYPE_CHECKING:
-    from core.coordinator import IncomingMessage
-    from core.service import ActionClick
+    from core.models import ActionClick, IncomingMessage
     from core.store.base import ConversationStore
 
 log = logging.getLogger("omg.research.service")

@@ -22,7 +22,7 @@ async def app(tmp_path):
 
 def shell(app, lines: list[str]) -> tuple[ShellBackend, io.StringIO]:
     out = io.StringIO()
-    return ShellBackend(app, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out,
+    return ShellBackend(app.ports, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out,
                         interactive=False), out
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 import asyncio
 
 from core.config import CoreSettings
-from core.coordinator import Coordinator, IncomingMessage, clean_text
+from core.coordinator import Coordinator, clean_text
+from core.models import CollectingSink, ConversationKey, DoneEvent, IncomingMessage, Intent
 from core.errors import RepoNotFound
-from core.models import CollectingSink, ConversationKey, DoneEvent, Intent
 from core.service import BotService
 from core.store import MemoryConversationStore
 from tests.core.fakes import EchoAgent, PlainSynthesizer, ScriptedClassifier
@@ -84,8 +84,8 @@ async def test_turns_in_one_thread_are_serialized_and_none_is_lost() -> None:
 
 async def test_duplicate_events_are_answered_once() -> None:
     service = BotService(make())
-    first = await service.handle_message(IncomingMessage(key=KEY, text="hi", event_id="Ev1"))
-    again = await service.handle_message(IncomingMessage(key=KEY, text="hi", event_id="Ev1"))
+    first = await service.handle_message(IncomingMessage(key=KEY, text="hi", delivery_id="Ev1"))
+    again = await service.handle_message(IncomingMessage(key=KEY, text="hi", delivery_id="Ev1"))
     assert not first.duplicate and again.duplicate and again.markdown == ""
 
 

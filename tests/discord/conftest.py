@@ -27,7 +27,8 @@ class DiscordHarness:
         self.fake = fake
         self.app = app
         self.settings = settings
-        self.backend = DiscordBackend(app, settings=settings)
+        self.backend = DiscordBackend(app.ports, settings=settings)
+        self._unanswered: set[int] = set()
 
     async def start(self) -> None:
         await self.backend.start()
@@ -35,11 +36,23 @@ class DiscordHarness:
     async def restart(self) -> None:
         """A new process, as far as the adapter knows: a new backend and client, nothing kept."""
         await self.backend.shutdown()
-        self.backend = DiscordBackend(self.app, settings=self.settings)
+        self.backend = DiscordBackend(self.app.ports, settings=self.settings)
         await self.backend.start()
 
     async def settle(self, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.05)  # let the gateway frame reach the client
+        # interactions are answered before any background work starts: on a loaded machine
+        # the frame may take longer than the pause above, so wait for their first answers too
+        # (a bounded wait: an interaction the bot rightly leaves alone is waited for only once)
+        deadline = asyncio.get_running_loop().time() + 2.0
+        while asyncio.get_running_loop().time() < deadline:
+            pending = [i for i, r in self.fake.interactions.items()
+                       if not r.responses and i not in self._unanswered]
+            if not pending:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            self._unanswered.update(pending)
         await asyncio.wait_for(self.backend.idle(), timeout)
 
     async def mention(self, text: str, *, user: int = ALICE, channel: int = CHANNEL_ID) -> StoredMessage:

@@ -12,24 +12,25 @@ from bot.app import BotApp
 from core.agents.base import AgentContext, AgentResult
 from core.models import (
     Action,
+    ActionClick,
     ActionKind,
     ChoicesSection,
     Clarification,
     Classification,
     ConversationKey,
     DimensionScores,
+    IncomingMessage,
     Intent,
     LogEvent,
     Message,
     ProgressSink,
     RepoCard,
     RepoCardsSection,
-    RepoList,
     Reply,
+    RepoList,
     ScoredRepository,
     TextSection,
 )
-from core.service import ActionClick
 from core.synth.base import Synthesis, SynthesisContext
 from tests.fakes.scripted_app import scripted_bot_app
 
@@ -192,6 +193,9 @@ class ScriptedResearch:
             session.status = "cancelled"
             return Reply(conversation_id=cid, markdown=f"Research cancelled by {click.user}.")
         return Reply(conversation_id=cid, markdown="What should change in the plan?")
+
+    async def take_feedback(self, incoming: IncomingMessage, progress: ProgressSink) -> Reply | None:
+        return None  # feedback arrives inline, from the Revise form
 
 
 def build_bot_app(*, step_delay: float = 0.0, research: ScriptedResearch | None = None) -> BotApp:

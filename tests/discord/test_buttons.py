@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.discord.conftest import DiscordHarness, button
 from tests.discord.scripted import LONG_OPTION, LONG_SUGGESTION
 from tests.fakes.discord_fake import ALICE, BOB, CHANNEL_ID
@@ -39,6 +41,7 @@ async def test_double_click_on_a_suggestion_is_refused_ephemerally(discord_bot: 
     custom_id = button(answer, "Analyze pmndrs/zustand")["custom_id"]
     await fake.click(answer.id, custom_id)
     second = await fake.click(answer.id, custom_id)
+    await fake.wait_for(lambda: second.responses)  # the gateway frame may take a moment under load
     await discord_bot.settle()
 
     assert second.responses[0][0] == CHANNEL_MESSAGE
@@ -162,3 +165,41 @@ async def test_without_thread_permission_the_answer_comes_in_place(discord_bot: 
     key = f"discord:7001:{CHANNEL_ID}:{question.id}"
     conversation = await discord_bot.app.store.get(key)
     assert conversation is not None and len(conversation.messages) == 4
+
+
+async def test_a_double_clicked_suggestion_is_answered_once(discord_bot: DiscordHarness) -> None:
+    fake = discord_bot.fake
+    question = await discord_bot.mention("find react state libraries")
+    answer = discord_bot.last_bot_message(question.id)
+    analyze = button(answer, "Analyze pmndrs/zustand")["custom_id"]
+    await asyncio.gather(fake.click(answer.id, analyze, user=BOB),
+                         fake.click(answer.id, analyze, user=BOB))  # two interactions
+    await discord_bot.settle()
+    contents = [m.content for m in discord_bot.bot_messages(question.id)]
+    assert sum(c.startswith("You said: Analyze pmndrs/zustand") for c in contents) == 1
+    assert sum("chose" in c for c in contents) == 1
+
+
+async def test_without_threads_a_reply_to_the_answer_continues_the_conversation(
+    discord_bot: DiscordHarness,
+) -> None:
+    fake = discord_bot.fake
+    fake.deny_threads = True
+    question = await discord_bot.mention("hello without threads")
+    first = discord_bot.bot_messages(CHANNEL_ID)[-1]
+    assert "Reply to my answer" in discord_bot.bot_messages(CHANNEL_ID)[0].content
+
+    await fake.user_message(CHANNEL_ID, "and what can you do?", reply_to=first.id)
+    await discord_bot.settle()
+    second = discord_bot.bot_messages(CHANNEL_ID)[-1]
+    assert second.content.startswith("You said: and what can you do?")
+    assert second.reference == question.id  # still anchored at the question
+
+    await fake.user_message(CHANNEL_ID, "thanks", reply_to=second.id)  # further down the chain
+    await discord_bot.settle()
+    assert discord_bot.bot_messages(CHANNEL_ID)[-1].content.startswith("You said: thanks")
+    conversation = await discord_bot.app.store.get(f"discord:7001:{CHANNEL_ID}:{question.id}")
+    assert conversation is not None and len(conversation.messages) == 6
+    await fake.user_message(CHANNEL_ID, "people talking", reply_to=question.id)  # not to the bot
+    await discord_bot.settle()
+    assert len((await discord_bot.app.store.get(f"discord:7001:{CHANNEL_ID}:{question.id}")).messages) == 6

@@ -71,17 +71,21 @@ async def test_search_analyze_and_an_approved_research(
     assert len([m for m in fake.in_channel(thread) if m.ephemeral]) == 2
 
 
-async def test_revise_form_opens_only_for_the_requester_of_the_current_plan(
+async def test_revise_opens_its_form_at_once_and_the_submission_is_decided_by_the_service(
     fake: FakeDiscord, harness: DiscordHarness,
 ) -> None:
     thread, plan = await deep_plan(fake, harness)
     revise = button(plan, "Revise")["custom_id"]
 
-    refused = await fake.click(plan.id, revise, user=BOB)  # not the requester: no form
+    opened = await fake.click(plan.id, revise, user=BOB)  # the form comes first, for anyone
     await harness.settle()
-    assert refused.responses[0][0] != MODAL
+    assert opened.responses[0][0] == MODAL
+    await fake.submit_modal(revise, {"feedback": "only tiny ones"}, channel_id=thread,
+                            message_id=plan.id, user=BOB)  # not the requester: refused
+    await harness.settle()
     notes = [m.content for m in fake.in_channel(thread) if m.ephemeral]
     assert notes == [NotAllowed().user_message], notes
+    assert harness.bot_messages(thread)[-1].id == plan.id  # no new plan
 
     opened = await fake.click(plan.id, revise, user=ALICE)
     await harness.settle()
@@ -92,9 +96,11 @@ async def test_revise_form_opens_only_for_the_requester_of_the_current_plan(
     new_plan = harness.bot_messages(thread)[-1]
     assert new_plan.id != plan.id and button(new_plan, "Approve")
 
-    stale = await fake.click(plan.id, revise, user=ALICE)  # the old plan's form: stale
+    await fake.click(plan.id, revise, user=ALICE)  # the old plan's form: stale on submission
     await harness.settle()
-    assert stale.responses[0][0] != MODAL
+    await fake.submit_modal(revise, {"feedback": "again"}, channel_id=thread,
+                            message_id=plan.id, user=ALICE)
+    await harness.settle()
     notes = [m.content for m in fake.in_channel(thread) if m.ephemeral]
     assert len(notes) == 2 and "revision 1" in notes[-1] and "revision 2" in notes[-1], notes
 

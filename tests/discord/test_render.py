@@ -10,7 +10,8 @@ import pytest
 
 from bot.discord import buttons as btn
 from bot.discord import render
-from bot.discord.conversations import Route, route, thread_name
+from bot.discord.conversations import arrival_of, thread_name
+from bot.routing import Where, route
 from bot.discord.markdown import split_markdown, to_discord
 from bot.discord.payloads import Author, ChatMessage, without_bot_mention
 from core.agents.base import AgentResult
@@ -192,15 +193,23 @@ def message(kind: str, **kw: Any) -> ChatMessage:
     return ChatMessage(**values)
 
 
-def test_routing_rules() -> None:
-    assert route(message("dm", guild_id=None), participates=False) is Route.DM
-    assert route(message("channel"), participates=False) is Route.IGNORE
-    assert route(message("channel", mentions_bot=True), participates=False) is Route.NEW_THREAD
-    assert route(message("thread", parent_id="2"), participates=False) is Route.IGNORE
-    assert route(message("thread", parent_id="2"), participates=True) is Route.THREAD
-    assert route(message("thread", parent_id="2", mentions_bot=True), participates=False) is Route.THREAD
-    a_bot = Author(id="6", name="b", bot=True)
-    assert route(message("dm", author=a_bot), participates=True) is Route.IGNORE
-    assert route(message("channel", mentions_bot=True, system=True), participates=False) is Route.IGNORE
-    assert route(message("other", mentions_bot=True), participates=False) is Route.IN_PLACE
-    assert route(message("other"), participates=False) is Route.IGNORE
+async def where(msg: ChatMessage, participates: bool = False) -> Where:
+    async def takes_part() -> bool:
+        return participates
+
+    return await route(arrival_of(msg), takes_part)
+
+
+async def test_routing_rules() -> None:
+    assert await where(message("dm", guild_id=None)) is Where.HERE
+    assert await where(message("channel")) is Where.IGNORE
+    assert await where(message("channel", mentions_bot=True)) is Where.NEW_THREAD
+    assert await where(message("thread", parent_id="2")) is Where.IGNORE
+    assert await where(message("thread", parent_id="2"), participates=True) is Where.HERE
+    assert await where(message("thread", parent_id="2", mentions_bot=True)) is Where.HERE
+    assert await where(message("thread", parent_id="2", mentions_others=True),
+                       participates=True) is Where.IGNORE  # people talking to each other
+    assert await where(message("other", mentions_bot=True)) is Where.IN_PLACE
+    assert await where(message("other")) is Where.IGNORE
+    assert await where(message("channel", reply_anchor="9")) is Where.REPLY_CHAIN
+    assert await where(message("thread", parent_id="2", reply_anchor="9")) is Where.IGNORE  # threads: membership

@@ -99,20 +99,26 @@ class FakeDiscord(DiscordRest):
     async def user_message(
         self, channel_id: int, content: str, *, author: int = ALICE, mention_bot: bool = False,
         mention_role: bool = False, from_bot: dict[str, Any] | None = None,
+        reply_to: int | None = None,
     ) -> StoredMessage:
-        """A user's message; ``mention_role`` mentions the bot's managed role instead of the bot."""
+        """A user's message; ``mention_role`` mentions the bot's managed role instead of the bot;
+        ``reply_to``: a Discord reply to that message (which pings its author)."""
         mentions = [self.bot] if mention_bot else []
         if mention_bot:
             content = f"<@{BOT_ID}> {content}"
         if mention_role:
             content = f"<@&{p.BOT_ROLE_ID}> {content}"
         sender = from_bot or self.users[author]
-        stored = self._store(channel_id, sender, content, mentions=mentions)
+        if reply_to is not None and self.messages[reply_to].by_bot and not mentions:
+            mentions = [self.bot]  # a reply pings the author of the message it answers
+        stored = self._store(channel_id, sender, content, mentions=mentions, reference=reply_to)
         payload = self._message_payload(stored)
+        if reply_to is not None:  # Discord resolves the replied-to message into the event
+            payload["referenced_message"] = self._message_payload(self.messages[reply_to])
         if mention_role:
             payload["mention_roles"] = [str(p.BOT_ROLE_ID)]
         is_dm = self.channels[channel_id]["type"] == p.DM
-        if not (self._content_intent() or mention_bot or mention_role or is_dm):
+        if not (self._content_intent() or mentions or mention_role or is_dm):
             payload["content"] = ""  # what Discord sends a bot without the privileged intent
         await self.dispatch("MESSAGE_CREATE", payload)
         return stored

@@ -10,13 +10,12 @@ import asyncio
 import pytest
 
 from core.errors import InvalidId, SessionNotFound, StaleAction
-from core.models import ActionKind, CollectingSink, ConversationKey
+from core.models import ActionClick, ActionKind, CollectingSink, ConversationKey
 from core.research import ResearchSettings, ResearchStatus, build_research_service
 from core.research.models import Decision, ResearchSession
 from core.research.redis_store import RedisResearchStore
 from core.research.states import transition
 from core.research.store import new_session_id, update
-from core.service import ActionClick
 from tests.research.conftest import DEEP_GOAL
 from tests.research.fakes import FakeRepoSource
 from tests.research.test_store import (  # noqa: F401 - the ResearchStore contract, run on Redis

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from core.models import ActionKind, CollectingSink, ConversationKey, Reply
+from core.models import ActionClick, ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
 from core.research.store import FileResearchStore
-from core.service import ActionClick
 from tests.research.fakes import FakeRepoSource
 
 KEY = ConversationKey(platform="test", channel="C1", thread="T1")

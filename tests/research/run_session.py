@@ -12,9 +12,8 @@ import asyncio
 import sys
 from pathlib import Path
 
-from core.models import ActionKind
+from core.models import ActionClick, ActionKind
 from core.research import ResearchSettings, build_research_service
-from core.service import ActionClick
 from tests.research.conftest import DEEP_GOAL, KEY
 from tests.research.fakes import FakeRepoSource
 

@@ -12,16 +12,21 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from core.coordinator import IncomingMessage
+from core.models import (
+    ActionClick,
+    ActionKind,
+    CollectingSink,
+    ConversationKey,
+    IncomingMessage,
+    Reply,
+)
 from core.llm import FunctionModel, LLMClient, PriceTable, RetryPolicy, TokenUsage
 from core.llm.budget import DailyBudget
 from core.llm.pricing import DEFAULT_PRICES
 from core.llm.tasks.research import ClientStructuredLLM
 from core.llm.tasks.web_search import GroundedWebSearch
-from core.models import ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
 from core.research.store import FileResearchStore
-from core.service import ActionClick
 from core.store import MemoryConversationStore
 from core.usage import workspace_scope
 from tests.research.fakes import FakeRepoSource

@@ -42,8 +42,11 @@ class Sent:
 class SlackHarness:
     """Speaks to the bot like Slack does: signed HTTP requests to /slack/events."""
 
-    def __init__(self, fake: FakeSlackApi, backend: SlackBackend, http: aiohttp.ClientSession) -> None:
+    def __init__(
+        self, fake: FakeSlackApi, app: BotApp, backend: SlackBackend, http: aiohttp.ClientSession
+    ) -> None:
         self.fake = fake
+        self.app = app
         self.backend = backend
         self.http = http
         self._ts = itertools.count(1)
@@ -52,10 +55,6 @@ class SlackHarness:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.backend.port}/slack/events"
-
-    @property
-    def app(self) -> BotApp:
-        return self.backend.app
 
     def next_ts(self) -> str:
         return f"{1_700_100_000 + next(self._ts):d}.000100"
@@ -175,9 +174,10 @@ async def start_harness(*, edit_interval: float = 0.2, step_delay: float = 0.0) 
     fake = FakeSlackApi()
     await fake.start()
     settings = slack_settings(fake, edit_interval=edit_interval)
-    backend = SlackBackend(build_bot_app(step_delay=step_delay), settings=settings)
+    app = build_bot_app(step_delay=step_delay)
+    backend = SlackBackend(app.ports, settings=settings)
     await backend.start()
-    return SlackHarness(fake, backend, aiohttp.ClientSession())
+    return SlackHarness(fake, app, backend, aiohttp.ClientSession())
 
 
 async def stop_harness(harness: SlackHarness) -> None:

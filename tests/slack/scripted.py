@@ -13,23 +13,25 @@ from core.agents.base import AgentContext, AgentResult
 from core.errors import NotAllowed, StaleAction
 from core.models import (
     Action,
+    ActionClick,
     ActionKind,
     Classification,
     ConversationKey,
     DimensionScores,
+    IncomingMessage,
     Intent,
     LogEvent,
     Message,
     ProgressSink,
     RepoCard,
     RepoCardsSection,
-    RepoList,
     Reply,
+    RepoList,
     ScoredRepository,
     TextEvent,
     TextSection,
 )
-from core.service import ActionClick
+from core.research.goal import split_mode_flags
 from core.synth.base import Synthesis, SynthesisContext
 from tests.fakes.scripted_app import scripted_bot_app
 
@@ -113,6 +115,8 @@ class FakeResearch:
 
     async def start(self, goal: str, *, key: ConversationKey, requester: str, mode: str | None,
                     progress: ProgressSink) -> Reply:
+        goal, flag = split_mode_flags(goal)  # as the real orchestrator reads the goal
+        mode = mode or (flag.value if flag else None)
         sid = f"s{len(self.sessions) + 1}"
         self.sessions[sid] = Session(requester)
         await progress(LogEvent(content="Planning the research"))
@@ -139,6 +143,9 @@ class FakeResearch:
             await progress(LogEvent(content="Executing step 1: Search GitHub"))
             return Reply(conversation_id=cid, markdown="## Report\nZustand is the pick.")
         return Reply(conversation_id=cid, markdown=f"Plan {click.kind.value}d.")
+
+    async def take_feedback(self, incoming: IncomingMessage, progress: ProgressSink) -> Reply | None:
+        return None  # a Revise click here decides at once: no feedback is awaited
 
 
 def build_bot_app(*, step_delay: float = 0.0, extra_steps: int = 0) -> BotApp:

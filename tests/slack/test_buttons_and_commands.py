@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import copy
 import json
 import logging
@@ -32,6 +34,22 @@ async def test_a_suggestion_click_continues_the_thread_as_the_clicker(slack: Sla
     assert conversation is not None and conversation.messages[-2].author == "UBOB"
 
 
+async def test_a_double_clicked_suggestion_is_answered_once(slack: SlackHarness):
+    ts = await slack.mention("find react state")
+    await slack.settle()
+    answer = with_buttons(slack, "C1", ts)
+    first, second = await asyncio.gather(slack.click(answer, "compare the first two", user="UBOB"),
+                                          slack.click(answer, "compare the first two", user="UBOB"))
+    assert first.status == second.status == 200  # two deliveries, two action_ts
+    await slack.settle()
+    texts = slack.texts("C1", ts)
+    assert sum("chose: *compare the first two*" in t for t in texts) == 1
+    assert sum("You said: compare the first two" in t for t in texts) == 1
+    await slack.click(answer, "compare the first two", user="UCAROL")  # someone else: answered
+    await slack.settle()
+    assert sum("You said: compare the first two" in t for t in slack.texts("C1", ts)) == 2
+
+
 async def start_research(
     slack: SlackHarness, goal: str = "state libraries --deep"
 ) -> tuple[str, StoredMessage]:
@@ -39,7 +57,7 @@ async def start_research(
     assert sent.status == 200 and sent.text == ""
     await slack.settle()
     [top] = [c for c in slack.fake.calls_to("chat.postMessage") if not c.args.get("thread_ts")]
-    assert "<@UALICE> started research: *state libraries*" in json.dumps(top.args["blocks"])
+    assert "<@UALICE> started research: *state libraries --deep*" in json.dumps(top.args["blocks"])
     thread = next(m.ts for m in slack.fake.messages.values() if m.text == top.args["text"])
     plan = copy.deepcopy(with_buttons(slack, "C1", thread))  # as the clicker's client shows it
     assert "mode: deep_probe" in json.dumps(plan.blocks)

@@ -9,7 +9,7 @@ from tests.fakes.slack_api import TEAM
 
 
 async def test_router_delivers_a_resumed_report_into_the_slack_thread(slack) -> None:
-    shell = ShellBackend(slack.app, interactive=False)
+    shell = ShellBackend(slack.app.ports, interactive=False)
     deliver = reply_router([shell, slack.backend])
     key = ConversationKey(platform="slack", team=TEAM, channel="C9", thread="1700000000.000100")
     await deliver(key, Reply(conversation_id=key.conversation_id,

@@ -37,9 +37,9 @@ async def real_slack(tmp_path: Path) -> AsyncIterator[SlackHarness]:
                                "OMG_DATA_DIR": str(tmp_path)}, memory=True)
     fake = FakeSlackApi()
     await fake.start()
-    backend = SlackBackend(app, settings=slack_settings(fake))
+    backend = SlackBackend(app.ports, settings=slack_settings(fake))
     await backend.start()
-    harness = SlackHarness(fake, backend, aiohttp.ClientSession())
+    harness = SlackHarness(fake, app, backend, aiohttp.ClientSession())
     try:
         yield harness
     finally:

@@ -31,7 +31,7 @@ def test_settings_from_the_environment():
 
 
 async def test_missing_settings_are_explained():
-    backend = SlackBackend(build_bot_app(), settings=SlackSettings(bot_token="xoxb-1"))
+    backend = SlackBackend(build_bot_app().ports, settings=SlackSettings(bot_token="xoxb-1"))
     with pytest.raises(SlackSetupError, match="SLACK_APP_TOKEN .* or SLACK_SIGNING_SECRET"):
         await backend.start()
 
@@ -40,13 +40,13 @@ async def test_a_rejected_token_is_explained():
     async with FakeSlackApi(token="xoxb-other") as fake:
         settings = SlackSettings(bot_token=TOKEN, signing_secret="s", api_url=fake.base_url, port=0)
         with pytest.raises(SlackSetupError, match=r"refused SLACK_BOT_TOKEN \(invalid_auth\)"):
-            await SlackBackend(build_bot_app(), settings=settings).start()
+            await SlackBackend(build_bot_app().ports, settings=settings).start()
 
 
 async def test_socket_mode_acknowledges_and_answers():
     async with FakeSlackApi() as fake:
         settings = SlackSettings(bot_token=TOKEN, app_token=APP_TOKEN, api_url=fake.base_url)
-        backend = SlackBackend(build_bot_app(), settings=settings)
+        backend = SlackBackend(build_bot_app().ports, settings=settings)
         await backend.start()
         try:
             ts = f"{time.time():.6f}"

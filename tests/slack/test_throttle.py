@@ -208,3 +208,24 @@ async def test_a_workspace_budget_holds_progress_across_messages_but_never_the_a
     await time.advance(9.0)  # the window moves on: d shows its latest step only
     assert recorder.contents("d") == ["d step 2"]
     assert budget.used("T1") <= 4
+
+
+async def test_a_group_budget_limits_edits_across_the_messages_of_a_channel(time: VirtualTime):
+    recorder = Recorder(time)
+    editor: CoalescingEditor[tuple[str, str], str] = CoalescingEditor(
+        lambda ref, content: recorder(f"{ref[0]}:{ref[1]}", content), min_interval=1.0,
+        clock=time.clock, sleep=time.sleep, budget=EditBudget(limit=5, window=5.0, clock=time.clock),
+        group=lambda ref: ref[0])
+    messages = [("C1", f"m{n}") for n in range(4)] + [("C2", "m0")]
+    for second in range(10):  # every message gets new progress every second, for 10 s
+        for ref in messages:
+            editor.submit(ref, f"step {second}")
+        await time.advance(1.0)
+    await time.advance(10.0)
+    channel_one = sorted(t for ref, _, t in recorder.edits if ref.startswith("C1:"))
+    assert all(b - a >= 5.0 for a, b in zip(channel_one, channel_one[5:]))  # <= 5 per 5 s
+    assert len(channel_one) >= 9  # the budget is used, not starved
+    for n in range(4):  # each message ends on its latest step (coalesced, nothing lost)
+        assert recorder.contents(f"C1:m{n}")[-1] == "step 9"
+    assert len(recorder.contents("C2:m0")) >= 9  # another channel is not held back
+    await editor.aclose()

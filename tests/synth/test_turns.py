@@ -11,8 +11,15 @@ from collections.abc import Sequence
 from core.agents.base import AgentContext, AgentResult
 from core.agents.clarifier import Clarifier
 from core.agents.companion import Companion
-from core.coordinator import Coordinator, IncomingMessage
-from core.models import ActionKind, Classification, ConversationKey, Intent, Message
+from core.coordinator import Coordinator
+from core.models import (
+    ActionKind,
+    Classification,
+    ConversationKey,
+    IncomingMessage,
+    Intent,
+    Message,
+)
 from core.store import MemoryConversationStore
 from core.synth import DefaultSynthesizer
 from tests.synth.factories import NOW, comparison, repo_detail, repo_list

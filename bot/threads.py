@@ -1,37 +1,36 @@
-"""Which threads the bot takes part in, so replies there need no mention.
+"""Which conversations the bot takes part in, so messages there need no mention.
 
-A thread counts when its conversation is in the store, when the bot answered a mention in it
-(remembered at once, before the first answer is saved), or, for older threads the store has
-forgotten, when ``conversations.replies`` shows the bot posted or was mentioned there.
+One index for every platform. A conversation counts when the bot answered in it (remembered at
+once, before the first answer is saved), when its conversation is in the store (threads from
+before a restart), or when the platform's own check says so (Slack asks ``conversations.replies``
+for older threads the store has forgotten). A "no" is cached for ``negative_ttl`` seconds, so a
+busy thread between other people costs one look-up a minute, not one a message.
 """
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from bot.slack.api import SlackApi
 from core.models import ConversationKey
 from core.store.base import ConversationStore
 
-
-def conversation_key(team: str | None, channel: str, thread_ts: str) -> ConversationKey:
-    return ConversationKey(platform="slack", team=team or None, channel=channel, thread=thread_ts)
+PlatformCheck = Callable[[ConversationKey], Awaitable[bool]]
 
 
 class ThreadIndex:
     def __init__(
         self,
         store: ConversationStore,
-        api: SlackApi,
         *,
+        platform_check: PlatformCheck | None = None,
         max_threads: int = 20_000,
         negative_ttl: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._store = store
-        self._api = api
+        self._platform_check = platform_check
         self._max = max_threads
         self._negative_ttl = negative_ttl
         self._clock = clock
@@ -49,8 +48,8 @@ class ThreadIndex:
                 return True
             if self._clock() - checked < self._negative_ttl:
                 return False
-        if await self._store.get(cid) is not None or await self._api.bot_in_thread(
-            key.channel, key.thread
+        if await self._store.get(cid) is not None or (
+            self._platform_check is not None and await self._platform_check(key)
         ):
             self._put(cid, None)
             return True
