@@ -85,7 +85,7 @@ async def reply_of(
     except OmgError as exc:
         log.warning("core refused", extra={"conversation_id": conversation_id, "error": repr(exc)})
         return Reply(conversation_id=conversation_id, markdown=exc.user_message,
-                     error=type(exc).__name__)
+                     error=exc.code)
     except Exception:  # the edge of a turn: whatever broke, the user gets an answer
         log.exception("core call failed", extra={"conversation_id": conversation_id})
         return Reply(conversation_id=conversation_id, markdown=SORRY, error="internal")

@@ -105,7 +105,7 @@ async def test_the_prompt_edits_lines_and_recalls_history(app, tmp_path) -> None
         out = io.StringIO()
         # "fnd ..." + Left to after the "f" + "i" -> "find ..."; then Up recalls it
         bursts = [typed_line + left * (len(typed_line) - 1) + "i\r", up + "\r"]
-        backend = ShellBackend(app, stdout=out, interactive=True, line_reader=Typist(reader, keys, bursts))
+        backend = ShellBackend(app.ports, stdout=out, interactive=True, line_reader=Typist(reader, keys, bursts))
         await backend.serve()
     conversation = await app.store.get(backend.key.conversation_id)
     typed = [m.content for m in conversation.messages if m.role == "user"]
