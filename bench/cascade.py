@@ -26,7 +26,7 @@ from core.config import CoreSettings
 from core.llm import LLMClient
 from core.llm.openai_compat import OpenAICompatModel
 from core.llm.settings import LLMSettings
-from core.llm.tasks.classify import CascadeClassifier, render_context
+from core.classifier.cascade import CascadeClassifier, render_context
 from core.models import Intent
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 

@@ -20,8 +20,8 @@ from core.classifier import build_classifier
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings, load_environment
 from core.coordinator import Coordinator
-from core.llm.tasks.web_search import build_web_search
-from core.llm.wiring import LLMComponents, build_llm_components
+from core.research.web_search import build_web_search
+from core.llm_components import LLMComponents, build_llm_components
 from core.models import Intent
 from core.research import ResearchService, ResearchSettings, build_research_service
 from core.research.llm import StructuredLLM, WebSearch

@@ -3,8 +3,8 @@
 ``StructuredLLM`` is "messages + a pydantic schema -> a validated object"; errors are
 ``core.errors.LLMError`` subclasses, and every caller falls back to its local path on them.
 ``WebSearch`` is the optional web search: Gemini grounded on Google Search
-(``core.llm.tasks.web_search``) in the app. The project's provider layer (core.llm) plugs in
-through ``core.llm.tasks.research`` and ``core.llm.tasks.web_search``.
+(``core.research.web_search``) in the app. The project's provider layer (core.llm) plugs in
+through ``core.research.llm_client`` and ``core.research.web_search``.
 """
 
 from __future__ import annotations

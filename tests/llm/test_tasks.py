@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 from core.analysis.readme import TRUNCATION_MARK, compress_readme
 from core.errors import LLMUnavailable
 from core.llm import FunctionModel
-from core.llm.tasks.narrative import LLMNarrator, ungrounded_numbers
-from core.llm.tasks.readme import LLMReadmeCompressor
-from core.llm.tasks.research import ClientStructuredLLM
-from core.llm.tasks.text_scores import LLMTextScorer
+from core.analysis.llm_narrator import LLMNarrator, ungrounded_numbers
+from core.analysis.llm_readme import LLMReadmeCompressor
+from core.research.llm_client import ClientStructuredLLM
+from core.search.llm_text_scores import LLMTextScorer
 from core.models import RepositoryDetail, Repository, SearchParams
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
 from core.research.models import ResearchMode

@@ -16,8 +16,8 @@ from core.coordinator import IncomingMessage
 from core.llm import FunctionModel, LLMClient, PriceTable, RetryPolicy, TokenUsage
 from core.llm.budget import DailyBudget
 from core.llm.pricing import DEFAULT_PRICES
-from core.llm.tasks.research import ClientStructuredLLM
-from core.llm.tasks.web_search import GroundedWebSearch
+from core.research.llm_client import ClientStructuredLLM
+from core.research.web_search import GroundedWebSearch
 from core.models import ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
 from core.research.store import FileResearchStore

@@ -22,12 +22,12 @@ from core.analysis.readme import ReadmeCompressor
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
 from core.llm import LLMServices, build_llm
-from core.llm.tasks.classify import CascadeClassifier
-from core.llm.tasks.narrative import LLMNarrator
-from core.llm.tasks.readme import LLMReadmeCompressor
-from core.llm.tasks.research import ClientStructuredLLM
-from core.llm.tasks.text_scores import LLMTextScorer
-from core.llm.tasks.translate import LLMQueryTranslator
+from core.classifier.cascade import CascadeClassifier
+from core.analysis.llm_narrator import LLMNarrator
+from core.analysis.llm_readme import LLMReadmeCompressor
+from core.research.llm_client import ClientStructuredLLM
+from core.search.llm_text_scores import LLMTextScorer
+from core.search.llm_translator import LLMQueryTranslator
 from core.search.scoring import TextScorer
 from core.search.translator import QueryTranslator
 
