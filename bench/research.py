@@ -23,9 +23,9 @@ from core.research import ResearchSettings, build_research_service
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer, load_labelled
 from core.research.llm import ScriptedLLM
 from core.research.llm_planner import LLMPlanner
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 from core.research.planner import LocalPlanner, PlanRequest
-from core.research.store import MemoryResearchStore
+from core.store.research import MemoryResearchStore
 from tests.research.fakes import FakeRepoSource
 
 KEY = ConversationKey(platform="bench", channel="c", thread="t")

@@ -18,7 +18,7 @@ from core.analysis.format import ago, span
 from core.errors import LLMError
 from core.research.evidence import Candidate, fetched_sources, gather
 from core.research.llm import ChatMessage
-from core.research.models import PlanStep, ResearchMode, StepResult
+from core.models.research import PlanStep, ResearchMode, StepResult
 from core.research.steps import StepContext
 
 log = logging.getLogger("omg.research.analysis")

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from core.errors import LLMError
 from core.research.cues import CueFeatures, matched
 from core.research.llm import ChatMessage, StructuredLLM
-from core.research.models import ModeDecision, ResearchMode
+from core.models.research import ModeDecision, ResearchMode
 
 log = logging.getLogger("omg.research.analyzer")
 

@@ -19,12 +19,12 @@ from core.errors import OmgError
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
 from core.research.llm import StructuredLLM, WebSearch
-from core.research.models import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
+from core.models.research import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
 from core.research.report import build_report
 from core.research.settings import ResearchSettings
 from core.research.states import fail, transition
 from core.research.steps import StepContext, run_browse, run_search
-from core.research.store import ResearchStore, update
+from core.store.research import ResearchStore, update
 from core.sources.base import RepoSource
 
 log = logging.getLogger("omg.research.executor")

@@ -10,7 +10,7 @@ from core.research.orchestrator import Orchestrator
 from core.research.planner import LocalPlanner
 from core.research.service import Notifier, ResearchService
 from core.research.settings import ResearchSettings
-from core.research.store import FileResearchStore, ResearchStore
+from core.store.research import FileResearchStore, ResearchStore
 from core.sources.base import RepoSource
 from core.store.base import ConversationStore
 

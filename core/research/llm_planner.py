@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from core.errors import LLMError
 from core.research.llm import ChatMessage, StructuredLLM
-from core.research.models import PlanStep, ResearchMode, ResearchPlan, StepType
+from core.models.research import PlanStep, ResearchMode, ResearchPlan, StepType
 from core.research.planner import DEEP_MAX_STEPS, QUICK_MAX_STEPS, LocalPlanner, PlanRequest
 from core.research.queries import is_executable
 

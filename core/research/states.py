@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from core.errors import IllegalTransition
 from core.models import utcnow
-from core.research.models import ErrorContext, ResearchMode, ResearchSession, ResearchStatus
+from core.models.research import ErrorContext, ResearchMode, ResearchSession, ResearchStatus
 
 S = ResearchStatus
 Guard = Callable[[ResearchSession], bool]

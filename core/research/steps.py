@@ -12,7 +12,7 @@ from core.errors import OmgError
 from core.models import Repository, RepoSignals
 from core.research.evidence import browse_targets
 from core.research.llm import StructuredLLM, WebSearch
-from core.research.models import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
+from core.models.research import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
 from core.research.queries import parse_query
 from core.research.settings import ResearchSettings
 from core.research.web import SKIPPED, search_web

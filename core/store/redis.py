@@ -6,7 +6,7 @@ Same contracts as the memory/file stores. Keys live under one prefix (default ``
     omg:event:<key>        a platform event id seen recently (SET NX EX): de-duplication
     omg:lock:<name>        a holder's token while a lock is held (SET NX PX; only it releases)
     omg:alive:<owner>      an instance's heartbeat (SET EX); gone = the instance is gone
-    omg:research:...       research sessions (core.research.redis_store)
+    omg:research:...       research sessions (core.store.research_redis)
     omg:edit:<message>     the next free edit slot of one chat message (core.store.buckets)
 
 Two instances may answer in the same thread at the same moment; a conversation save is a

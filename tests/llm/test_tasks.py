@@ -13,7 +13,7 @@ from core.research.llm_client import ClientStructuredLLM
 from core.search.llm_text_scores import LLMTextScorer
 from core.models import RepositoryDetail, Repository, SearchParams
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 from core.sources.base import SourceInfo
 from tests.fakes.gemini_server import FakeGeminiServer
 from tests.llm.conftest import Sleeps, make_client

@@ -8,7 +8,7 @@ import pytest
 
 from core.models import ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
-from core.research.store import FileResearchStore
+from core.store.research import FileResearchStore
 from core.service import ActionClick
 from tests.research.fakes import FakeRepoSource
 

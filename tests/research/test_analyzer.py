@@ -7,7 +7,7 @@ import pytest
 from core.errors import LLMRateLimited
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer, load_labelled
 from core.research.llm import ScriptedLLM
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 
 QUICK, DEEP = ResearchMode.QUICK_SCAN, ResearchMode.DEEP_PROBE
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from core.coordinator import IncomingMessage
 from core.models import ActionKind, CollectingSink, Reply
 from core.research import ResearchService, ResearchSettings, ResearchStatus, build_research_service
-from core.research.store import FileResearchStore
+from core.store.research import FileResearchStore
 from core.service import ActionClick, BotService
 from tests.research.conftest import KEY, click, deep_plan, session_id_of
 from tests.research.fakes import FakeRepoSource

@@ -20,7 +20,7 @@ from core.research.llm_client import ClientStructuredLLM
 from core.research.web_search import GroundedWebSearch
 from core.models import ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
-from core.research.store import FileResearchStore
+from core.store.research import FileResearchStore
 from core.service import ActionClick
 from core.store import MemoryConversationStore
 from core.usage import workspace_scope

@@ -10,7 +10,7 @@ from core.errors import LLMTimeout
 from core.research.analyzer import load_labelled
 from core.research.llm import ScriptedLLM
 from core.research.llm_planner import LLMPlanner, plan_problems
-from core.research.models import ResearchMode, StepType
+from core.models.research import ResearchMode, StepType
 from core.research.planner import LocalPlanner, PlanRequest
 from core.research.queries import is_executable, parse_query
 

@@ -8,7 +8,7 @@ import pytest
 
 from core.errors import IllegalTransition
 from core.models import ConversationKey
-from core.research.models import (
+from core.models.research import (
     Decision,
     PlanStep,
     ResearchMode,
