@@ -29,7 +29,7 @@ from core.models import utcnow
 from core.research.executor import lease_free
 from core.models.research import ResearchSession, ResearchStatus
 from core.research.service import ResearchService
-from core.research.states import TERMINAL
+from core.models.research import TERMINAL
 from core.store.research import update
 
 log = logging.getLogger("omg.research.takeover")

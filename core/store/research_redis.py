@@ -22,8 +22,7 @@ from redis.asyncio import Redis
 
 from core.errors import InvalidId, SessionNotFound, VersionConflict
 from core.models import utcnow
-from core.models.research import ResearchSession, ResearchStatus
-from core.research.states import TERMINAL
+from core.models.research import TERMINAL, ResearchSession, ResearchStatus
 from core.store.research import check_session_id
 from core.store.ids import check_id
 

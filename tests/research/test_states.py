@@ -17,7 +17,8 @@ from core.models.research import (
     ResearchStatus,
     StepType,
 )
-from core.research.states import ACTIVE, TERMINAL, TRANSITIONS, can_transition, fail, transition
+from core.models.research import TERMINAL
+from core.research.states import ACTIVE, TRANSITIONS, can_transition, fail, transition
 
 S = ResearchStatus
 KEY = ConversationKey(platform="test", channel="c", thread="t")
