@@ -22,10 +22,10 @@ from core.analysis.readme import ReadmeCompressor
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
 from core.llm import LLMServices, build_llm
+from core.llm.client import LLMClient
 from core.classifier.cascade import CascadeClassifier
 from core.analysis.llm_narrator import LLMNarrator
 from core.analysis.llm_readme import LLMReadmeCompressor
-from core.research.llm_client import ClientStructuredLLM
 from core.search.llm_text_scores import LLMTextScorer
 from core.search.llm_translator import LLMQueryTranslator
 from core.search.scoring import TextScorer
@@ -42,7 +42,7 @@ class LLMComponents:
     text_scorer: TextScorer | None = None
     compressor: ReadmeCompressor | None = None
     narrator: Narrator | None = None
-    research: ClientStructuredLLM | None = None
+    research: LLMClient | None = None
     cascade_settings: tuple[float, float, float, int] = (0.75, 0.2, 5.0, 512)
 
     def cascade(self, local: IntentClassifier) -> IntentClassifier:
@@ -93,5 +93,5 @@ def build_llm_components(
         if cfg.task_enabled("narrative"):
             components.narrator = LLMNarrator(general, timeout=cfg.default_timeout)
     if services.research is not None and cfg.task_enabled("research"):
-        components.research = ClientStructuredLLM(services.research)
+        components.research = services.research
     return components

@@ -18,7 +18,8 @@ from datetime import datetime, timedelta
 from core.errors import OmgError
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
-from core.research.llm import StructuredLLM, WebSearch
+from core.llm.client import LLMClient
+from core.research.web_search import WebSearch
 from core.models.research import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
 from core.research.report import build_report
 from core.research.settings import ResearchSettings
@@ -77,7 +78,7 @@ class Executor:
         settings: ResearchSettings,
         *,
         web: WebSearch | None = None,
-        llm: StructuredLLM | None = None,
+        llm: LLMClient | None = None,
         owner: str | None = None,
     ) -> None:
         self.store = store

@@ -9,7 +9,6 @@ from core.errors import LLMUnavailable
 from core.llm import FunctionModel
 from core.analysis.llm_narrator import LLMNarrator, ungrounded_numbers
 from core.analysis.llm_readme import LLMReadmeCompressor
-from core.research.llm_client import ClientStructuredLLM
 from core.search.llm_text_scores import LLMTextScorer
 from core.models import RepositoryDetail, Repository, SearchParams
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
@@ -128,7 +127,7 @@ async def test_research_analyzer_through_gemini() -> None:
         server.push_json({"mode": "deep_probe", "rationale": "It weighs trade-offs. More text."})
         model = GeminiModel(api_key="test-key", base_url=server.base_url)
         client = make_client(model, sleeps=Sleeps())
-        analyzer = LLMModeAnalyzer(ClientStructuredLLM(client), LocalModeAnalyzer(), timeout=2)
+        analyzer = LLMModeAnalyzer(client, LocalModeAnalyzer(), timeout=2)
         decision = await analyzer.analyze("Impact of AI on medical ethics")
         await client.aclose()
     assert decision.mode is ResearchMode.DEEP_PROBE and decision.source == "llm"
@@ -139,6 +138,6 @@ async def test_research_analyzer_through_gemini() -> None:
 
 async def test_research_analyzer_falls_back_locally_when_the_llm_fails() -> None:
     client, _ = client_for(*[LLMUnavailable(500)] * 3)
-    analyzer = LLMModeAnalyzer(ClientStructuredLLM(client), LocalModeAnalyzer(), timeout=2)
+    analyzer = LLMModeAnalyzer(client, LocalModeAnalyzer(), timeout=2)
     decision = await analyzer.analyze("latest release of react")
     assert decision.source == "local" and decision.mode is ResearchMode.QUICK_SCAN

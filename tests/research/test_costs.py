@@ -16,7 +16,6 @@ from core.coordinator import IncomingMessage
 from core.llm import FunctionModel, LLMClient, PriceTable, RetryPolicy, TokenUsage
 from core.llm.budget import DailyBudget
 from core.llm.pricing import DEFAULT_PRICES
-from core.research.llm_client import ClientStructuredLLM
 from core.research.web_search import GroundedWebSearch
 from core.models import ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
@@ -73,7 +72,7 @@ class Rig:
         self.conversations = MemoryConversationStore()
         self.service: ResearchService = build_research_service(
             ResearchSettings(data_dir=tmp_path), FakeRepoSource(),
-            store=FileResearchStore(tmp_path), llm=ClientStructuredLLM(client),
+            store=FileResearchStore(tmp_path), llm=client,
             web=GroundedWebSearch(client) if web else None, conversations=self.conversations,
         )
 
@@ -193,7 +192,7 @@ async def test_llm_notes_reach_the_research_footer(tmp_path: Path) -> None:
     model = FunctionModel(lambda messages, schema: LLMUnavailable(503), model_name="gemini-2.5-flash")
     client = LLMClient(model, retry=RetryPolicy(attempts=1))
     service = build_research_service(ResearchSettings(data_dir=tmp_path), FakeRepoSource(),
-                                     llm=ClientStructuredLLM(client), conversations=MemoryConversationStore())
+                                     llm=client, conversations=MemoryConversationStore())
     reply = await service.start(QUICK, key=KEY, requester="U1")
     assert reply.error is None
     assert reply.footer and reply.footer.startswith("The language model is unavailable")
