@@ -14,7 +14,7 @@ Modules (the session models live in ``core.models.research``, their stores in
 with checkpoints), ``report`` (Markdown), ``orchestrator`` (the flow), ``service`` (what adapters
 call), ``factory`` (wiring), ``web`` (the web half of a SEARCH step) and ``web_search`` (the
 ``WebSearch`` seam: Gemini grounded on Google Search in the app, GitHub only when it fails).
-The analyzer, planner and step analysis ask the provider library's ``LLMClient`` (``core.llm``),
+The analyzer, planner and step analysis ask the provider library's ``LLMClient`` (``core.llm``);
 ``costs`` (research LLM cost on the reply's footer and in the thread's ``Conversation.cost``).
 
 Buttons. A plan awaiting review comes with three ``core.models.Action``s (APPROVE / REVISE /
