@@ -102,9 +102,11 @@ async def build_app(
             MemoryConversationStore(
                 ttl_seconds=settings.conversation_ttl_seconds,
                 max_conversations=settings.max_conversations_in_memory,
+                max_messages=settings.max_messages_per_conversation,
             )
             if memory
-            else FileConversationStore(settings.data_dir)
+            else FileConversationStore(settings.data_dir,
+                                       max_messages=settings.max_messages_per_conversation)
         )
     deduper = deduper or shared.deduper
     source_closers: list[Any] = []

@@ -21,11 +21,12 @@ from pydantic import Field
 from core.agents.base import Agent, AgentContext, AgentResult
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
-from core.errors import OmgError
+from core.errors import ConversationDamaged, OmgError
 from core.models import (
     Action,
     ActionKind,
     Clarification,
+    Conversation,
     ConversationKey,
     DoneEvent,
     ErrorEvent,
@@ -40,7 +41,7 @@ from core.models import (
 )
 from core.store.base import ConversationStore
 from core.synth.base import SynthesisContext, Synthesizer
-from core.usage import UsageMeter, current_meter, current_workspace
+from core.usage import UsageMeter, add_note, current_meter, current_workspace
 
 log = logging.getLogger("omg.coordinator")
 
@@ -135,7 +136,11 @@ class Coordinator:
             return Reply(conversation_id=conversation_id, markdown=EMPTY_MESSAGE_REPLY,
                          error="empty_message", suggestions=["What can you do?"])
 
-        conversation = await self.store.get_or_create(conversation_id, incoming.key)
+        try:
+            conversation = await self.store.get_or_create(conversation_id, incoming.key)
+        except ConversationDamaged as exc:  # the store set the damaged copy aside and logged it
+            add_note(exc.user_message)
+            conversation = Conversation(id=conversation_id, key=incoming.key)
         history = conversation.recent(3)
         previous = conversation.last_structured()
 

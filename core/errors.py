@@ -21,7 +21,8 @@ adapters never show ``str(exc)`` or a traceback.
      │    └── BudgetExceeded        daily budget spent: the local path serves
      ├── StoreError                 persistence
      │    ├── InvalidId             an id that could escape the data directory
-     │    └── VersionConflict       optimistic concurrency check failed
+     │    ├── VersionConflict       optimistic concurrency check failed
+     │    └── ConversationDamaged   a stored conversation could not be read (set aside)
      └── ResearchError              research orchestration
           ├── IllegalTransition     a state change the state machine forbids
           ├── SessionNotFound
@@ -142,6 +143,13 @@ class StoreError(OmgError):
 
 class InvalidId(StoreError):
     default_message = "That id isn't valid."
+
+
+class ConversationDamaged(StoreError):
+    default_message = (
+        "I couldn't read the earlier history of this conversation (it was set aside for "
+        "diagnosis), so this answer starts afresh."
+    )
 
 
 class VersionConflict(StoreError):
