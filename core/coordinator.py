@@ -231,8 +231,8 @@ class Coordinator:
             )
         except OmgError as exc:
             log.warning("agent error", extra={"agent": agent.name, "error": repr(exc)})
-            await ctx.progress(ErrorEvent(code=type(exc).__name__, message=exc.user_message))
-            return AgentResult(error=exc.user_message, error_code=type(exc).__name__)
+            await ctx.progress(ErrorEvent(code=exc.code, message=exc.user_message))
+            return AgentResult(error=exc.user_message, error_code=exc.code)
         except Exception:
             log.exception("agent crashed", extra={"agent": agent.name, "conversation_id": conversation_id})
             await ctx.progress(ErrorEvent(code="internal", message="internal error"))

@@ -221,7 +221,7 @@ class Comparator:
                      if self.source.info.kind == "catalog"
                      else "on GitHub. Check the owner/name spelling?")
             return AgentResult(error=f"I couldn't find {missing} {where}",
-                               error_code="RepoNotFound")
+                               error_code=RepoNotFound.code)
         loaded = bundles[0].repo.full_name
         why = " ".join(_failure_note(name, exc, compared=False) for name, exc in failures)
         others = [n for n in candidates(ctx.previous, exclude=[loaded, *(n for n, _ in failures)])]

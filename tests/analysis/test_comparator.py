@@ -176,7 +176,7 @@ async def test_two_of_three_missing_offers_what_is_left() -> None:
 
 async def test_all_missing() -> None:
     result = await Comparator(rich_source(), clock=clock).run(ctx("compare", ["ghost/one", "ghost/two"])[0])
-    assert result.error_code == "RepoNotFound"
+    assert result.error_code == "repo_not_found"
     assert "ghost/one or ghost/two" in result.error
 
 
