@@ -25,12 +25,14 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
      │    ├── InvalidId             an id that could escape the data directory
      │    ├── VersionConflict       optimistic concurrency check failed
      │    └── ConversationDamaged   a stored conversation could not be read (set aside)
-     └── ResearchError              research orchestration
-          ├── IllegalTransition     a state change the state machine forbids
-          ├── SessionNotFound
-          ├── NotAllowed            someone other than the requester/admins decided
-          ├── StaleAction           a click for an older plan version, or a finished session
-          └── ReviewExpired
+     ├── ResearchError              research orchestration
+     │    ├── IllegalTransition     a state change the state machine forbids
+     │    ├── SessionNotFound
+     │    ├── NotAllowed            someone other than the requester/admins decided
+     │    ├── StaleAction           a click for an older plan version, or a finished session
+     │    ├── ReviewExpired
+     │    └── LeaseHeld             another live executor runs the session (core.research.executor)
+     └── InvalidData                a reply's structured data failed validation (core.synth.validation)
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from core.errors import OmgError
+from core.errors import OmgError, ResearchError
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
 from core.llm.client import LLMClient
@@ -39,8 +39,11 @@ RUNNERS: dict[StepType, Runner] = {
 _ICON = {"done": "✓", "failed": "✗", "timeout": "⏱"}
 
 
-class LeaseHeld(Exception):
+class LeaseHeld(ResearchError):
     """Another live executor owns this session; this one leaves it alone."""
+
+    code = "lease_held"
+    default_message = "Another instance is already running this research."
 
 
 def _owner_dead(owner: str) -> bool:
