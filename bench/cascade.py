@@ -25,8 +25,7 @@ from core.classifier.evaluation import Case, eval_names, load_cases
 from core.config import CoreSettings
 from core.llm import LLMClient
 from core.llm.openai_compat import OpenAICompatModel
-from core.llm.settings import LLMSettings
-from core.llm.tasks.classify import CascadeClassifier, render_context
+from core.classifier.cascade import CascadeClassifier, CascadeSettings, render_context
 from core.models import Intent
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 
@@ -51,13 +50,12 @@ def oracle(cases: Sequence[Case], accuracy: float):
     return respond
 
 
-async def run(cases: list[Case], accuracy: float, settings: LLMSettings) -> dict:
+async def run(cases: list[Case], accuracy: float, settings: CascadeSettings) -> dict:
     local = build_classifier(CoreSettings())
     async with FakeOpenAIServer(oracle(cases, accuracy)) as server:
         client = LLMClient(OpenAICompatModel(api_key="bench-key", base_url=server.base_url))
-        cascade = CascadeClassifier(local, client, min_confidence=settings.cascade_min_confidence,
-                                    min_margin=settings.cascade_min_margin,
-                                    timeout=settings.classify_timeout)
+        cascade = CascadeClassifier(local, client, min_confidence=settings.min_confidence,
+                                    min_margin=settings.min_margin, timeout=settings.timeout)
         local_ms, llm_ms, correct, local_correct = [], [], 0, 0
         escalated_correct = escalated = 0
         for case in cases:
@@ -111,10 +109,10 @@ def sweep(cases: list[Case]) -> None:
 
 def main() -> None:
     cases = [case for name in eval_names() for case in load_cases(name)]
-    settings = LLMSettings.from_env({})
+    settings = CascadeSettings.from_env({})
     print(f"labelled cases: {len(cases)} from {', '.join(eval_names())} (core/classifier/data/eval); "
-          f"escalate when local confidence < {settings.cascade_min_confidence} "
-          f"or margin < {settings.cascade_min_margin}")
+          f"escalate when local confidence < {settings.min_confidence} "
+          f"or margin < {settings.min_margin}")
     for accuracy in (ORACLE_ACCURACY, 1.0):
         out = asyncio.run(run(cases, accuracy, settings))
         print(f"\nscripted LLM right {accuracy:.0%} of the time:")

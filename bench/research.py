@@ -21,11 +21,12 @@ from bench._util import latency_report, report
 from core.models import ConversationKey
 from core.research import ResearchSettings, build_research_service
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer, load_labelled
-from core.research.llm import ScriptedLLM
+from core.llm.client import LLMClient
 from core.research.llm_planner import LLMPlanner
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 from core.research.planner import LocalPlanner, PlanRequest
-from core.research.store import MemoryResearchStore
+from core.store.research import MemoryResearchStore
+from tests.fakes.scripted_llm import asks_for, scripted_llm
 from tests.research.fakes import FakeRepoSource
 
 KEY = ConversationKey(platform="bench", channel="c", thread="t")
@@ -61,9 +62,9 @@ async def offline_latency() -> None:
         latency_report("whole planning turn, session files + fsync", turns)
 
 
-def _scripted(latency: float) -> ScriptedLLM:
-    def script(task: str, messages):  # type: ignore[no-untyped-def]
-        if task == "research_analyze":
+def _scripted(latency: float) -> LLMClient:
+    def script(messages, schema):  # type: ignore[no-untyped-def]
+        if asks_for(schema, "mode"):
             deep = any(w in messages[-1].content.lower() for w in ("impact", "should", "trade", "why", "compare"))
             return {"mode": "deep_probe" if deep else "quick_scan", "rationale": "Scripted verdict."}
         return {"steps": [
@@ -73,7 +74,7 @@ def _scripted(latency: float) -> ScriptedLLM:
             {"type": "ANALYZE", "description": "Cross-verify claims against activity"},
             {"type": "ANALYZE", "description": "Synthesize"},
         ]}
-    return ScriptedLLM(script, latency=latency)
+    return scripted_llm(script, latency=latency)
 
 
 async def llm_turns(latency: float, label: str, target: float | None) -> None:
@@ -100,7 +101,7 @@ async def llm_turns(latency: float, label: str, target: float | None) -> None:
     seconds = [r[0] for r in results]
     latency_report(label, seconds, target, unit="s")
     served = {f"{a}/{p}" for _, a, p in results}
-    print(f"    analysis/plan served by: {', '.join(sorted(served))}; {len(llm.calls)} LLM calls")
+    print(f"    analysis/plan served by: {', '.join(sorted(served))}; {len(llm.model.calls)} LLM calls")
 
 
 def accuracy() -> None:

@@ -21,11 +21,11 @@ from core.classifier import build_classifier
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings, load_environment
 from core.coordinator import Coordinator
-from core.llm.tasks.web_search import build_web_search
-from core.llm.wiring import LLMComponents, build_llm_components
+from core.research.web_search import WebSearch, build_web_search
+from core.llm.client import LLMClient
+from core.llm_components import LLMComponents, build_llm_components
 from core.models import Intent
 from core.research import ResearchService, ResearchSettings, build_research_service
-from core.research.llm import StructuredLLM, WebSearch
 from core.research.takeover import Takeover
 from core.service import BotService
 from core.sources.base import RepoSource
@@ -91,7 +91,7 @@ async def build_app(
     source: RepoSource | None = None,
     classifier: IntentClassifier | None = None,
     memory: bool = False,
-    research_llm: StructuredLLM | None = None,
+    research_llm: LLMClient | None = None,
     research_web: WebSearch | None = None,
 ) -> BotApp:
     """Build the bot from ``env`` (default: the process environment over ``.env``).
@@ -111,9 +111,11 @@ async def build_app(
             MemoryConversationStore(
                 ttl_seconds=settings.conversation_ttl_seconds,
                 max_conversations=settings.max_conversations_in_memory,
+                max_messages=settings.max_messages_per_conversation,
             )
             if memory
-            else FileConversationStore(settings.data_dir)
+            else FileConversationStore(settings.data_dir,
+                                       max_messages=settings.max_messages_per_conversation)
         )
     deduper = deduper or shared.deduper
     source_closers: list[Any] = []

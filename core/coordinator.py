@@ -21,9 +21,9 @@ from pydantic import Field
 from core.agents.base import Agent, AgentContext, AgentResult
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
-from core.errors import OmgError
+from core.errors import ConversationDamaged, OmgError
 from core.models import (
-    ConversationKey,
+    Conversation,
     DoneEvent,
     ErrorEvent,
     IncomingMessage,
@@ -41,7 +41,7 @@ from core.models import (
 )
 from core.store.base import ConversationStore
 from core.synth.base import SynthesisContext, Synthesizer
-from core.usage import UsageMeter, current_meter, current_workspace
+from core.usage import UsageMeter, add_note, current_meter, current_workspace
 
 log = logging.getLogger("omg.coordinator")
 
@@ -128,7 +128,11 @@ class Coordinator:
             return Reply(conversation_id=conversation_id, markdown=EMPTY_MESSAGE_REPLY,
                          error="empty_message", suggestions=["What can you do?"])
 
-        conversation = await self.store.get_or_create(conversation_id, incoming.key)
+        try:
+            conversation = await self.store.get_or_create(conversation_id, incoming.key)
+        except ConversationDamaged as exc:  # the store set the damaged copy aside and logged it
+            add_note(exc.user_message)
+            conversation = Conversation(id=conversation_id, key=incoming.key)
         history = conversation.recent(3)
         previous = conversation.last_structured()
 
@@ -220,8 +224,8 @@ class Coordinator:
             )
         except OmgError as exc:
             log.warning("agent error", extra={"agent": agent.name, "error": repr(exc)})
-            await ctx.progress(ErrorEvent(code=type(exc).__name__, message=exc.user_message))
-            return AgentResult(error=exc.user_message, error_code=type(exc).__name__)
+            await ctx.progress(ErrorEvent(code=exc.code, message=exc.user_message))
+            return AgentResult(error=exc.user_message, error_code=exc.code)
         except Exception:
             log.exception("agent crashed", extra={"agent": agent.name, "conversation_id": conversation_id})
             await ctx.progress(ErrorEvent(code="internal", message="internal error"))

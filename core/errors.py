@@ -1,7 +1,9 @@
 """One exception tree for the whole core.
 
-Every error a user can meet maps to a friendly sentence (``user_message``);
-adapters never show ``str(exc)`` or a traceback.
+Every error a user or an operator can meet is one of these: a stable snake_case ``code`` (what
+``Reply.error`` and progress ``ErrorEvent``s carry, what logs name) and a friendly sentence
+(``user_message``); adapters never show ``str(exc)`` or a traceback. Expected conditions (rate
+limits, timeouts, not found, bad input) are logged as one WARNING line without a traceback.
 
     OmgError
      ├── InputError                 bad user input (empty, too long, unparseable)
@@ -21,13 +23,16 @@ adapters never show ``str(exc)`` or a traceback.
      │    └── BudgetExceeded        daily budget spent: the local path serves
      ├── StoreError                 persistence
      │    ├── InvalidId             an id that could escape the data directory
-     │    └── VersionConflict       optimistic concurrency check failed
-     └── ResearchError              research orchestration
-          ├── IllegalTransition     a state change the state machine forbids
-          ├── SessionNotFound
-          ├── NotAllowed            someone other than the requester/admins decided
-          ├── StaleAction           a click for an older plan version, or a finished session
-          └── ReviewExpired
+     │    ├── VersionConflict       optimistic concurrency check failed
+     │    └── ConversationDamaged   a stored conversation could not be read (set aside)
+     ├── ResearchError              research orchestration
+     │    ├── IllegalTransition     a state change the state machine forbids
+     │    ├── SessionNotFound
+     │    ├── NotAllowed            someone other than the requester/admins decided
+     │    ├── StaleAction           a click for an older plan version, or a finished session
+     │    ├── ReviewExpired
+     │    └── LeaseHeld             another live executor runs the session (core.research.executor)
+     └── InvalidData                a reply's structured data failed validation (core.synth.validation)
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from datetime import datetime
 
 class OmgError(Exception):
     """Base of every error raised on purpose by oh-my-github."""
+    code = "internal"
 
     default_message = "Something went wrong on my side. Please try again."
 
@@ -50,6 +56,7 @@ class OmgError(Exception):
 
 
 class InputError(OmgError):
+    code = "invalid_input"
     default_message = "I couldn't read that message. Could you rephrase it?"
 
 
@@ -57,10 +64,12 @@ class InputError(OmgError):
 
 
 class SourceError(OmgError):
+    code = "source_error"
     default_message = "I couldn't reach GitHub just now. Please try again in a moment."
 
 
 class RepoNotFound(SourceError):
+    code = "repo_not_found"
     def __init__(self, full_name: str, where: str | None = None) -> None:
         self.full_name = full_name
         if where is None:  # the live API: the name is wrong
@@ -70,14 +79,17 @@ class RepoNotFound(SourceError):
 
 
 class SourceAuthError(SourceError):
+    code = "source_auth"
     default_message = "GitHub rejected the configured token (401). Ask an admin to check GITHUB_TOKEN."
 
 
 class InvalidQuery(SourceError):
+    code = "invalid_query"
     default_message = "GitHub couldn't run that search. Try simpler keywords."
 
 
 class RateLimited(SourceError):
+    code = "rate_limited"
     def __init__(self, reset_at: datetime | None = None) -> None:
         self.reset_at = reset_at
         when = f", resets at {reset_at.strftime('%H:%M')} UTC" if reset_at else ""
@@ -85,6 +97,7 @@ class RateLimited(SourceError):
 
 
 class SourceUnavailable(SourceError):
+    code = "source_unavailable"
     pass
 
 
@@ -92,26 +105,31 @@ class SourceUnavailable(SourceError):
 
 
 class LLMError(OmgError):
+    code = "llm_error"
     default_message = "The language model is unavailable; I answered with my local tools."
 
 
 class LLMTimeout(LLMError):
+    code = "llm_timeout"
     pass
 
 
 class LLMRateLimited(LLMError):
+    code = "llm_rate_limited"
     def __init__(self, retry_after: float | None = None) -> None:
         self.retry_after = retry_after
         super().__init__()
 
 
 class LLMUnavailable(LLMError):
+    code = "llm_unavailable"
     def __init__(self, status: int | None = None) -> None:
         self.status = status
         super().__init__()
 
 
 class LLMRejected(LLMError):
+    code = "llm_rejected"
     def __init__(self, status: int | None = None, reason: str = "") -> None:
         self.status = status
         self.reason = reason
@@ -119,6 +137,7 @@ class LLMRejected(LLMError):
 
 
 class LLMBadOutput(LLMError):
+    code = "llm_bad_output"
     def __init__(self, raw: str = "", reason: str = "") -> None:
         self.raw = raw
         self.reason = reason
@@ -126,10 +145,12 @@ class LLMBadOutput(LLMError):
 
 
 class CircuitOpen(LLMError):
+    code = "circuit_open"
     pass
 
 
 class BudgetExceeded(LLMError):
+    code = "budget_exceeded"
     default_message = "Today's LLM budget is spent, so I'm using my local tools until tomorrow."
 
 
@@ -137,14 +158,25 @@ class BudgetExceeded(LLMError):
 
 
 class StoreError(OmgError):
+    code = "store_error"
     default_message = "I couldn't save that just now. Please try again."
 
 
 class InvalidId(StoreError):
+    code = "invalid_id"
     default_message = "That id isn't valid."
 
 
+class ConversationDamaged(StoreError):
+    code = "conversation_damaged"
+    default_message = (
+        "I couldn't read the earlier history of this conversation (it was set aside for "
+        "diagnosis), so this answer starts afresh."
+    )
+
+
 class VersionConflict(StoreError):
+    code = "conflict"
     default_message = "Someone else changed this at the same time. Please try again."
 
 
@@ -152,10 +184,12 @@ class VersionConflict(StoreError):
 
 
 class ResearchError(OmgError):
+    code = "research_error"
     default_message = "Something went wrong with that research session."
 
 
 class IllegalTransition(ResearchError):
+    code = "illegal_transition"
     def __init__(self, current: str, target: str) -> None:
         self.current = current
         self.target = target
@@ -163,16 +197,20 @@ class IllegalTransition(ResearchError):
 
 
 class SessionNotFound(ResearchError):
+    code = "not_found"
     default_message = "I couldn't find that research session. It may have expired."
 
 
 class NotAllowed(ResearchError):
+    code = "not_allowed"
     default_message = "Only the person who asked for this research (or an admin) can decide on the plan."
 
 
 class StaleAction(ResearchError):
+    code = "stale"
     default_message = "This button is out of date: the plan has changed or was already decided."
 
 
 class ReviewExpired(ResearchError):
+    code = "expired"
     default_message = "This plan waited too long for review and has expired. Start the research again."

@@ -22,7 +22,7 @@ from core.research.executor import Executor
 from core.research.goal import InvalidGoal
 from core.research.orchestrator import Orchestrator
 from core.research.settings import ResearchSettings
-from core.research.store import MemoryResearchStore
+from core.store.research import MemoryResearchStore
 from core.sources.base import SourceInfo
 
 KEY = ConversationKey(platform="cli", channel="plan", thread="stdin")

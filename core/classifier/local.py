@@ -1,6 +1,6 @@
 """The offline intent classifier: local model verdict -> confidence routing -> reference resolution.
 
-Two seams for the LLM cascade (a later issue):
+Two seams for the LLM cascade (``core.classifier.cascade``):
 
 - ``predict(message, history)`` returns a ``LocalVerdict`` with the full probability
   distribution and the top-2 margin, so a cascade asks the LLM only when ``verdict.unsure``.

@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from core.errors import SourceUnavailable
+from core.errors import OmgError, SourceUnavailable
 from core.models import Repository, RepoSignals, SearchParams
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
 
@@ -82,8 +82,8 @@ class FallbackSource:
         except SourceUnavailable:
             self.mark_outage()
             return False
-        except Exception:  # any other answer (401, a rate limit...) means GitHub is reachable
-            log.info("github probe answered with an error", exc_info=True)
+        except OmgError as exc:  # any other answer (401, a rate limit...) means GitHub is reachable
+            log.warning("github probe answered with an error", extra={"error": exc.code})
         self._consecutive_outages = 0
         return True
 

@@ -2,20 +2,22 @@
 
 Before each call ``check`` raises ``BudgetExceeded`` once the workspace's spend today reached
 ``LLM_DAILY_BUDGET_USD``; after each call ``add`` records the priced cost. With a ``path`` the day's
-spend is kept in a small JSON file (``<data dir>/llm/spend-YYYY-MM-DD.json``) so a restart does not
-reset it and ``omg stats`` can read it; without one it lives in memory.
+spend is kept in a small JSON file (``core.store.spend``: ``<data dir>/llm/spend-YYYY-MM-DD.json``)
+so a restart does not reset it and ``omg stats`` can read it; without one it lives in memory.
+Additions are serialised (one at a time in the process, under a file lock across processes), so
+with many calls in flight the recorded spend is still the exact sum of the priced calls.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 from core.errors import BudgetExceeded
-from core.store.atomic import write_atomic
+from core.store.spend import SpendFiles
 
 log = logging.getLogger("omg.llm.budget")
 
@@ -36,30 +38,18 @@ class DailyBudget:
     ) -> None:
         """``limit_usd`` None (or <= 0) means unlimited; spend is still tracked."""
         self.limit_usd = limit_usd if limit_usd and limit_usd > 0 else None
-        self._dir = path
+        self._files = SpendFiles(path) if path is not None else None
         self._today = today
         self._day: date | None = None
         self._spend: dict[str, float] = {}
+        self._adding = asyncio.Lock()
 
-    def _roll(self) -> None:
+    def _roll(self) -> date:
         day = self._today()
         if day != self._day:
             self._day = day
-            self._spend = self._load(day)
-
-    def _file(self, day: date) -> Path | None:
-        return self._dir / f"spend-{day.isoformat()}.json" if self._dir is not None else None
-
-    def _load(self, day: date) -> dict[str, float]:
-        path = self._file(day)
-        if path is None or not path.is_file():
-            return {}
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return {str(k): float(v) for k, v in dict(data).items()}
-        except (OSError, ValueError, TypeError):
-            log.warning("unreadable LLM spend file; starting the day at $0", extra={"path": str(path)})
-            return {}
+            self._spend = self._files.read(day) if self._files is not None else {}
+        return day
 
     def spent(self, workspace: str | None) -> float:
         self._roll()
@@ -81,21 +71,25 @@ class DailyBudget:
     async def add(self, workspace: str | None, usd: float) -> None:
         if usd <= 0:
             return
-        self._roll()
         key = workspace or DEFAULT_WORKSPACE
-        before = self._spend.get(key, 0.0)
-        self._spend[key] = before + usd
-        if self.limit_usd is not None and before < self.limit_usd <= self._spend[key]:
-            log.warning("LLM daily budget reached; local paths serve until 00:00 UTC",
-                        extra={"workspace": key, "limit_usd": self.limit_usd})
-        path = self._file(self._day)  # type: ignore[arg-type]
-        if path is not None:
-            try:
-                await write_atomic(path, json.dumps(self._spend, sort_keys=True).encode())
-            except OSError:
-                log.warning("could not save LLM spend", extra={"path": str(path)})
+        async with self._adding:
+            day = self._roll()
+            before = self._spend.get(key, 0.0)
+            if self._files is None:
+                self._spend[key] = before + usd
+            else:
+                try:
+                    totals = await asyncio.to_thread(self._files.add, day, key, usd)
+                except OSError:
+                    log.warning("could not save LLM spend", extra={"directory": str(self._files.directory)})
+                    totals = {**self._spend, key: before + usd}
+                if day == self._day:
+                    self._spend = totals
+            if self.limit_usd is not None and before < self.limit_usd <= self._spend.get(key, 0.0):
+                log.warning("LLM daily budget reached; local paths serve until 00:00 UTC",
+                            extra={"workspace": key, "limit_usd": self.limit_usd})
 
 
 def read_spend(directory: Path, day: date | None = None) -> dict[str, float]:
     """A day's spend per workspace from the files a ``DailyBudget`` wrote (for ``omg stats``)."""
-    return DailyBudget(None, path=directory, today=lambda: day or utc_today()).spend_today()
+    return SpendFiles(directory).read(day or utc_today())

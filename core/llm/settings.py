@@ -49,7 +49,6 @@ class LLMSettings(BaseModel):
     classifier_provider: str = NONE
     research_provider: str = NONE
     json_mode: bool = True
-    classify_timeout: float = 5.0
     default_timeout: float = 10.0
     research_timeout: float = 10.0
     retry_attempts: int = 3
@@ -59,9 +58,6 @@ class LLMSettings(BaseModel):
     breaker_cooldown: float = 30.0
     daily_budget_usd: float | None = 1.0
     prices_json: str = ""
-    cache_size: int = 512
-    cascade_min_confidence: float = 0.75
-    cascade_min_margin: float = 0.2
     budget_dir: Path | None = None
     tasks: frozenset[str] = frozenset(TASKS)
 
@@ -100,7 +96,6 @@ class LLMSettings(BaseModel):
             classifier_provider=classifier,
             research_provider=research,
             json_mode=_get(env, "LLM_JSON_MODE").lower() not in ("0", "false", "no", "off"),
-            classify_timeout=env_float(env, "LLM_CLASSIFY_TIMEOUT", 5.0),
             default_timeout=env_float(env, "LLM_TIMEOUT", 10.0),
             research_timeout=env_float(env, "LLM_RESEARCH_TIMEOUT", 10.0),
             retry_attempts=max(1, env_int(env, "LLM_RETRY_ATTEMPTS", 3)),
@@ -109,9 +104,6 @@ class LLMSettings(BaseModel):
             breaker_cooldown=env_float(env, "LLM_BREAKER_COOLDOWN", 30.0),
             daily_budget_usd=None if budget_raw.lower() in ("off", "unlimited") or budget <= 0 else budget,
             prices_json=_get(env, "LLM_PRICES"),
-            cache_size=max(0, env_int(env, "LLM_CACHE_SIZE", 512)),
-            cascade_min_confidence=env_float(env, "LLM_CASCADE_MIN_CONFIDENCE", 0.75),
-            cascade_min_margin=env_float(env, "LLM_CASCADE_MIN_MARGIN", 0.2),
             budget_dir=(data_dir / "llm") if data_dir is not None else None,
             tasks=_tasks(_get(env, "LLM_TASKS")),
         )

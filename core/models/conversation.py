@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from core.models.base import WireModel
 from core.models.intent import Intent
@@ -62,6 +62,17 @@ class Conversation(WireModel):
     cost: CostTotals = Field(default_factory=CostTotals)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    # the cost already in the store when this copy was loaded or saved (never serialised);
+    # a save adds only the difference, so concurrent saves count each cost once
+    _saved_cost: CostTotals | None = PrivateAttr(default=None)
+
+    @property
+    def saved_cost(self) -> CostTotals | None:
+        return self._saved_cost
+
+    @saved_cost.setter
+    def saved_cost(self, value: CostTotals | None) -> None:
+        self._saved_cost = value
 
     def recent(self, n: int = 3) -> list[Message]:
         """The last ``n`` messages (the classifier's context is never more than 3)."""

@@ -7,13 +7,14 @@
                    --Cancel / expiry--> CANCELLED
     any active state --crash--> ERROR (with context)
 
-Modules: ``models`` (session, plan, step, results), ``states`` (the one transition table),
+Modules (the session models live in ``core.models.research``, their stores in
+``core.store.research`` and ``core.store.research_redis``): ``states`` (the one transition table),
 ``goal`` (validation, --quick/--deep, long goals), ``analyzer`` + ``cues`` (mode choice),
-``planner`` / ``llm_planner`` (plans), ``queries`` (GitHub queries), ``store`` (one JSON file
-per session, compare-and-swap writes), ``executor`` + ``steps`` + ``analysis`` (running plans
+``planner`` / ``llm_planner`` (plans), ``queries`` (GitHub queries), ``executor`` + ``steps`` + ``analysis`` (running plans
 with checkpoints), ``report`` (Markdown), ``orchestrator`` (the flow), ``service`` (what adapters
-call), ``factory`` (wiring), ``llm`` (the LLM seam and its scripted fake), ``web`` (the web half
-of a SEARCH step: Gemini grounded on Google Search in the app, GitHub only when it fails),
+call), ``factory`` (wiring), ``web`` (the web half of a SEARCH step) and ``web_search`` (the
+``WebSearch`` seam: Gemini grounded on Google Search in the app, GitHub only when it fails).
+The analyzer, planner and step analysis ask the provider library's ``LLMClient`` (``core.llm``);
 ``costs`` (research LLM cost on the reply's footer and in the thread's ``Conversation.cost``).
 
 Buttons. A plan awaiting review comes with three ``core.models.Action``s (APPROVE / REVISE /
@@ -45,7 +46,7 @@ Reply error codes (``Reply.error``; adapters show refusals ephemerally):
 """
 
 from core.research.factory import build_research_service
-from core.research.models import (
+from core.models.research import (
     ModeDecision,
     PlanStep,
     ResearchMode,

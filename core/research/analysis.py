@@ -17,8 +17,9 @@ from core.analysis import reference_time
 from core.analysis.format import ago, span
 from core.errors import LLMError
 from core.research.evidence import Candidate, fetched_sources, gather
-from core.research.llm import ChatMessage
-from core.research.models import PlanStep, ResearchMode, StepResult
+from core.llm.contract import StructuredRequest, system, user
+from core.research.settings import LLM_MAX_OUTPUT_TOKENS
+from core.models.research import PlanStep, ResearchMode, StepResult
 from core.research.steps import StepContext
 
 log = logging.getLogger("omg.research.analysis")
@@ -165,16 +166,16 @@ async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candi
         for c in candidates[:10]
     ]
     messages = [
-        ChatMessage(role="system", content=(
-            "You write research findings as short sentences. Use ONLY the evidence given; name only "
-            "repositories that appear in it; no links. Return JSON {\"findings\": [str]} (3-8 items).")),
-        ChatMessage(role="user", content=f"Goal: {ctx.session.query}\nTask: {step.description}\n"
-                    f"Evidence: {json.dumps(evidence, default=str)}" + _web_evidence(ctx)),
+        system("You write research findings as short sentences. Use ONLY the evidence given; name only "
+               "repositories that appear in it; no links. Return JSON {\"findings\": [str]} (3-8 items)."),
+        user(f"Goal: {ctx.session.query}\nTask: {step.description}\n"
+             f"Evidence: {json.dumps(evidence, default=str)}" + _web_evidence(ctx)),
     ]
+    request = StructuredRequest(task="research_analyze_step", messages=messages, schema=_Findings,
+                                timeout=ctx.settings.step_timeout_seconds / 2,
+                                max_output_tokens=LLM_MAX_OUTPUT_TOKENS)
     try:
-        answer = await ctx.llm.structured(
-            messages, _Findings, timeout=ctx.settings.step_timeout_seconds / 2, task="research_analyze_step"
-        )
+        answer = (await ctx.llm.run(request)).output
     except Exception as exc:  # LLMError by contract; anything else must not break research either
         log.warning("llm synthesis failed, using the local synthesis", extra={"error": repr(exc)},
                     exc_info=not isinstance(exc, LLMError))

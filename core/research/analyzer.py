@@ -19,9 +19,11 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel
 
 from core.errors import LLMError
+from core.llm.client import LLMClient
+from core.llm.contract import StructuredRequest, system, user
+from core.research.settings import LLM_MAX_OUTPUT_TOKENS
 from core.research.cues import CueFeatures, matched
-from core.research.llm import ChatMessage, StructuredLLM
-from core.research.models import ModeDecision, ResearchMode
+from core.models.research import ModeDecision, ResearchMode
 
 log = logging.getLogger("omg.research.analyzer")
 
@@ -129,11 +131,10 @@ SYSTEM_PROMPT = """You choose the depth of a research task about software and op
   cross-verification.
 Answer JSON {"mode": "quick_scan" | "deep_probe", "rationale": "<one sentence>"}."""
 
-
 class LLMModeAnalyzer:
     """The configured LLM (Gemini Flash by default) with the local model as its fallback."""
 
-    def __init__(self, llm: StructuredLLM, fallback: LocalModeAnalyzer, *, timeout: float = 2.5):
+    def __init__(self, llm: LLMClient, fallback: LocalModeAnalyzer, *, timeout: float = 2.5):
         self.llm = llm
         self.fallback = fallback
         self.timeout = timeout
@@ -142,14 +143,12 @@ class LLMModeAnalyzer:
         budget = min(self.timeout, timeout) if timeout is not None else self.timeout
         if budget <= 0.05:
             return self.fallback.decide(goal)
-        messages = [
-            ChatMessage(role="system", content=SYSTEM_PROMPT),
-            ChatMessage(role="user", content=f"Research goal: {goal}"),
-        ]
+        request = StructuredRequest(
+            task="research_analyze", messages=[system(SYSTEM_PROMPT), user(f"Research goal: {goal}")],
+            schema=_Verdict, timeout=budget, max_output_tokens=LLM_MAX_OUTPUT_TOKENS,
+        )
         try:
-            verdict = await self.llm.structured(
-                messages, _Verdict, timeout=budget, task="research_analyze"
-            )
+            verdict = (await self.llm.run(request)).output
         except Exception as exc:  # LLMError by contract; anything else must not break research either
             log.warning("llm analysis failed, using the local model", extra={"error": repr(exc)},
                         exc_info=not isinstance(exc, LLMError))

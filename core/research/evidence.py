@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from core.models import Repository, RepoSignals
-from core.research.models import ResearchSession, SourceRef, StepType
+from core.models.research import ResearchSession, SourceRef, StepType
 from core.research.queries import repo_names
 
 

@@ -15,16 +15,17 @@ import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from core.errors import OmgError
+from core.errors import OmgError, ResearchError
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
-from core.research.llm import StructuredLLM, WebSearch
-from core.research.models import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
+from core.llm.client import LLMClient
+from core.research.web_search import WebSearch
+from core.models.research import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
 from core.research.report import build_report
 from core.research.settings import ResearchSettings
 from core.research.states import fail, transition
 from core.research.steps import StepContext, run_browse, run_search
-from core.research.store import ResearchStore, update
+from core.store.research import ResearchStore, update
 from core.sources.base import RepoSource
 
 log = logging.getLogger("omg.research.executor")
@@ -38,8 +39,11 @@ RUNNERS: dict[StepType, Runner] = {
 _ICON = {"done": "✓", "failed": "✗", "timeout": "⏱"}
 
 
-class LeaseHeld(Exception):
+class LeaseHeld(ResearchError):
     """Another live executor owns this session; this one leaves it alone."""
+
+    code = "lease_held"
+    default_message = "Another instance is already running this research."
 
 
 def _owner_dead(owner: str) -> bool:
@@ -77,7 +81,7 @@ class Executor:
         settings: ResearchSettings,
         *,
         web: WebSearch | None = None,
-        llm: StructuredLLM | None = None,
+        llm: LLMClient | None = None,
         owner: str | None = None,
     ) -> None:
         self.store = store

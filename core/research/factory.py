@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
 from core.research.executor import Executor
-from core.research.llm import StructuredLLM, WebSearch
+from core.llm.client import LLMClient
+from core.research.web_search import WebSearch
 from core.research.llm_planner import LLMPlanner
 from core.research.orchestrator import Orchestrator
 from core.research.planner import LocalPlanner
 from core.research.service import Notifier, ResearchService
 from core.research.settings import ResearchSettings
-from core.research.store import FileResearchStore, ResearchStore
+from core.store.research import FileResearchStore, ResearchStore
 from core.sources.base import RepoSource
 from core.store.base import ConversationStore
 
@@ -20,7 +21,7 @@ def build_research_service(
     source: RepoSource,
     *,
     store: ResearchStore | None = None,
-    llm: StructuredLLM | None = None,
+    llm: LLMClient | None = None,
     web: WebSearch | None = None,
     notifier: Notifier | None = None,
     owner: str | None = None,

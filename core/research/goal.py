@@ -9,7 +9,7 @@ from pydantic import Field
 
 from core.errors import InputError
 from core.models import WireModel
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 
 DEFAULT_MAX_GOAL_CHARS = 600
 

@@ -14,10 +14,12 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from core.errors import LLMError
-from core.research.llm import ChatMessage, StructuredLLM
-from core.research.models import PlanStep, ResearchMode, ResearchPlan, StepType
+from core.llm.client import LLMClient
+from core.llm.contract import StructuredRequest, system, user
+from core.models.research import PlanStep, ResearchMode, ResearchPlan, StepType
 from core.research.planner import DEEP_MAX_STEPS, QUICK_MAX_STEPS, LocalPlanner, PlanRequest
 from core.research.queries import is_executable
+from core.research.settings import LLM_MAX_OUTPUT_TOKENS
 
 log = logging.getLogger("omg.research.planner")
 
@@ -99,7 +101,7 @@ def _enforce(plan: ResearchPlan, mode: ResearchMode, local: ResearchPlan) -> Res
 class LLMPlanner:
     """The configured LLM drafts the plan; rules repair it; the local planner is the fallback."""
 
-    def __init__(self, llm: StructuredLLM, fallback: LocalPlanner, *, timeout: float = 2.5) -> None:
+    def __init__(self, llm: LLMClient, fallback: LocalPlanner, *, timeout: float = 2.5) -> None:
         self.llm = llm
         self.fallback = fallback
         self.timeout = timeout
@@ -111,15 +113,14 @@ class LLMPlanner:
             return local
         feedback = "\n".join(f"- {f}" for f in request.feedback) or "(none)"
         messages = [
-            ChatMessage(role="system", content=SYSTEM_PROMPT),
-            ChatMessage(
-                role="user",
-                content=f"Mode: {request.mode.value}\nGoal: {request.goal}\n"
-                f"Reviewer feedback so far (apply all of it):\n{feedback}",
-            ),
+            system(SYSTEM_PROMPT),
+            user(f"Mode: {request.mode.value}\nGoal: {request.goal}\n"
+                 f"Reviewer feedback so far (apply all of it):\n{feedback}"),
         ]
+        ask = StructuredRequest(task="research_plan", messages=messages, schema=_Draft, timeout=budget,
+                                max_output_tokens=LLM_MAX_OUTPUT_TOKENS)
         try:
-            draft = await self.llm.structured(messages, _Draft, timeout=budget, task="research_plan")
+            draft = (await self.llm.run(ask)).output
         except Exception as exc:  # LLMError by contract; anything else must not break research either
             log.warning("llm planning failed, using the local planner", extra={"error": repr(exc)},
                         exc_info=not isinstance(exc, LLMError))

@@ -19,7 +19,7 @@ from core.models import ConversationKey, LogEvent, ProgressSink, null_sink, utcn
 from core.research.analyzer import LocalModeAnalyzer, ModeAnalyzer, override_rationale
 from core.research.executor import Executor, emit, lease_free
 from core.research.goal import Goal, parse_mode, read_goal
-from core.research.models import (
+from core.models.research import (
     Decision,
     Feedback,
     FeedbackRequest,
@@ -33,7 +33,7 @@ from core.research.planner import LocalPlanner, PlanRequest, Planner
 from core.research.report import build_report
 from core.research.settings import ResearchSettings
 from core.research.states import fail, transition
-from core.research.store import ResearchStore, new_session_id, update
+from core.store.research import ResearchStore, new_session_id, update
 
 log = logging.getLogger("omg.research")
 S = ResearchStatus

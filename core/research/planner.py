@@ -15,7 +15,7 @@ from typing import Protocol
 from pydantic import Field
 
 from core.models import WireModel
-from core.research.models import PlanStep, ResearchMode, ResearchPlan, StepType
+from core.models.research import PlanStep, ResearchMode, ResearchPlan, StepType
 from core.research.queries import (
     alternatives, is_technology, keywords, language_of, repo_names, since, technologies, topic_terms,
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.research.evidence import fetched_sources, gather
-from core.research.models import ResearchSession, ResearchStatus, StepResult, StepType
+from core.models.research import ResearchSession, ResearchStatus, StepResult, StepType
 
 MAX_SOURCES = 40
 MAX_WEB_NOTES = 8

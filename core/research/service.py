@@ -37,9 +37,9 @@ from core.research.costs import Bill, ResearchCosts
 from core.research.executor import emit
 from core.research.goal import EXAMPLES, InvalidGoal
 from core.research.orchestrator import Orchestrator
-from core.research.models import ResearchSession, ResearchStatus
+from core.models.research import ResearchSession, ResearchStatus
 from core.research.report import build_report, render_plan
-from core.research.store import check_session_id
+from core.store.research import check_session_id
 from core.usage import workspace_scope
 
 if TYPE_CHECKING:

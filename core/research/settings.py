@@ -1,4 +1,4 @@
-"""Research settings, read from the environment (see /work/team/notes/research.md)."""
+"""Research settings, read from the environment (every variable is described in .env.example)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pydantic import BaseModel, Field
 
 from core.config import env_float, env_int
 from core.research.goal import DEFAULT_MAX_GOAL_CHARS
+
+LLM_MAX_OUTPUT_TOKENS = 1200  # the analyzer's, planner's and step analysis's JSON answers
 
 
 def _web_mode(raw: str | None) -> Literal["auto", "off"]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from core.errors import IllegalTransition
 from core.models import utcnow
-from core.research.models import ErrorContext, ResearchMode, ResearchSession, ResearchStatus
+from core.models.research import TERMINAL, ErrorContext, ResearchMode, ResearchSession, ResearchStatus
 
 S = ResearchStatus
 Guard = Callable[[ResearchSession], bool]
@@ -54,7 +54,6 @@ def _always(session: ResearchSession) -> bool:
 ACTIVE: frozenset[ResearchStatus] = frozenset(
     {S.IDLE, S.ANALYZING, S.PLANNING, S.REVIEW_PENDING, S.EXECUTING}
 )
-TERMINAL: frozenset[ResearchStatus] = frozenset({S.COMPLETED, S.ERROR, S.CANCELLED})
 
 # (from, to) -> guard. The one place that says what may happen.
 TRANSITIONS: dict[tuple[ResearchStatus, ResearchStatus], Guard] = {

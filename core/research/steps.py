@@ -11,8 +11,9 @@ from urllib.parse import quote_plus
 from core.errors import OmgError
 from core.models import Repository, RepoSignals
 from core.research.evidence import browse_targets
-from core.research.llm import StructuredLLM, WebSearch
-from core.research.models import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
+from core.llm.client import LLMClient
+from core.research.web_search import WebSearch
+from core.models.research import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
 from core.research.queries import parse_query
 from core.research.settings import ResearchSettings
 from core.research.web import SKIPPED, search_web
@@ -27,7 +28,7 @@ class StepContext:
     source: RepoSource
     settings: ResearchSettings
     web: WebSearch | None = None
-    llm: StructuredLLM | None = None
+    llm: LLMClient | None = None
 
 
 def _offline_label(ctx: StepContext) -> str:

@@ -27,10 +27,10 @@ from typing import Protocol
 from core.errors import OmgError
 from core.models import utcnow
 from core.research.executor import lease_free
-from core.research.models import ResearchSession, ResearchStatus
+from core.models.research import ResearchSession, ResearchStatus
 from core.research.service import ResearchService
-from core.research.states import TERMINAL
-from core.research.store import update
+from core.models.research import TERMINAL
+from core.store.research import update
 
 log = logging.getLogger("omg.research.takeover")
 SWEEP_LOCK = "research-sweep"

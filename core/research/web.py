@@ -23,7 +23,7 @@ from core.errors import (
     LLMUnavailable,
     OmgError,
 )
-from core.research.models import PlanStep, SourceRef
+from core.models.research import PlanStep, SourceRef
 from core.research.queries import parse_query
 
 if TYPE_CHECKING:

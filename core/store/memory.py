@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from core.models import Conversation, ConversationKey
 from core.store.ids import check_id
+from core.store.merge import mark_saved, merge, saved
 
 
 class MemoryConversationStore:
@@ -24,10 +25,12 @@ class MemoryConversationStore:
         *,
         ttl_seconds: float = 3600.0,
         max_conversations: int = 10_000,
+        max_messages: int = 50,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._ttl = ttl_seconds
         self._max = max_conversations
+        self._max_messages = max_messages
         self._clock = clock
         self._items: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
 
@@ -44,7 +47,7 @@ class MemoryConversationStore:
             del self._items[conversation_id]
             return None
         self._items.move_to_end(conversation_id)
-        return Conversation.model_validate_json(zlib.decompress(blob))
+        return mark_saved(Conversation.model_validate_json(zlib.decompress(blob)))
 
     async def get_or_create(self, conversation_id: str, key: ConversationKey) -> Conversation:
         found = await self.get(conversation_id)
@@ -52,7 +55,11 @@ class MemoryConversationStore:
 
     async def save(self, conversation: Conversation) -> None:
         check_id(conversation.id)
-        blob = zlib.compress(conversation.model_dump_json(exclude_none=True).encode(), 1)
+        entry = self._items.get(conversation.id)
+        stored = Conversation.model_validate_json(zlib.decompress(entry[1])) if entry else None
+        merged = merge(conversation, stored, self._max_messages)
+        saved(conversation, merged)
+        blob = zlib.compress(merged.model_dump_json(exclude_none=True).encode(), 1)
         self._items[conversation.id] = (self._clock(), blob)
         self._items.move_to_end(conversation.id)
         self._evict()

@@ -6,12 +6,12 @@ Same contracts as the memory/file stores. Keys live under one prefix (default ``
     omg:event:<key>        a platform event id seen recently (SET NX EX): de-duplication
     omg:lock:<name>        a holder's token while a lock is held (SET NX PX; only it releases)
     omg:alive:<owner>      an instance's heartbeat (SET EX); gone = the instance is gone
-    omg:research:...       research sessions (core.research.redis_store)
+    omg:research:...       research sessions (core.store.research_redis)
     omg:edit:<message>     the next free edit slot of one chat message (core.store.buckets)
 
 Two instances may answer in the same thread at the same moment; a conversation save is a
 WATCH/MULTI transaction that merges what the other instance appended meanwhile instead of
-overwriting it, so no exchange is lost.
+overwriting it (``core.store.merge``), so no exchange and no cost is lost.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from redis.asyncio import Redis
 from redis.exceptions import WatchError
 
 from core.errors import VersionConflict
-from core.models import Conversation, ConversationKey, Message
+from core.models import Conversation, ConversationKey
 from core.store.ids import check_id
+from core.store.merge import mark_saved, merge, saved
 
 log = logging.getLogger("omg.store.redis")
 
@@ -65,7 +66,8 @@ class RedisConversationStore:
             pipe.get(key)
             pipe.expire(key, self._ttl)  # reading a conversation keeps it alive
             blob, _ = await pipe.execute()
-        return _decode(blob, conversation_id)
+        found = _decode(blob, conversation_id)
+        return mark_saved(found) if found is not None else None
 
     async def get_or_create(self, conversation_id: str, key: ConversationKey) -> Conversation:
         found = await self.get(conversation_id)
@@ -82,6 +84,7 @@ class RedisConversationStore:
                     pipe.multi()
                     pipe.set(key, _encode(merged), ex=self._ttl)
                     await pipe.execute()
+                saved(conversation, merged)
                 return
             except WatchError:  # another instance saved this conversation meanwhile: merge again
                 continue
@@ -106,38 +109,6 @@ def _decode(blob: bytes | None, conversation_id: str) -> Conversation | None:
     except (zlib.error, ValidationError, ValueError):
         log.warning("conversation in redis unreadable, starting fresh", extra={"id": conversation_id})
         return None
-
-
-def _identity(message: Message) -> tuple[str, str, str | None, str]:
-    return (message.role, message.created_at.isoformat(), message.author, message.content)
-
-
-def merge(ours: Conversation, stored: Conversation | None, max_messages: int) -> Conversation:
-    """``ours`` plus the messages another instance saved since we read it, in time order.
-
-    Messages are identified by role, time, author and text; the union is trimmed to the newest
-    ``max_messages`` (so messages trimmed on purpose stay trimmed). Costs take the larger
-    total of each counter: a concurrent turn's cost may be under-counted, never counted twice.
-    """
-    if stored is None:
-        return ours
-    known = {_identity(m) for m in ours.messages}
-    missing = [m for m in stored.messages if _identity(m) not in known]
-    if not missing:
-        return ours
-    messages = sorted([*ours.messages, *missing], key=lambda m: m.created_at)[-max_messages:]
-    cost = ours.cost.model_copy(update={
-        "calls": max(ours.cost.calls, stored.cost.calls),
-        "input_tokens": max(ours.cost.input_tokens, stored.cost.input_tokens),
-        "output_tokens": max(ours.cost.output_tokens, stored.cost.output_tokens),
-        "usd": max(ours.cost.usd, stored.cost.usd),
-    })
-    return ours.model_copy(update={
-        "messages": messages,
-        "cost": cost,
-        "created_at": min(ours.created_at, stored.created_at),
-        "updated_at": max(ours.updated_at, stored.updated_at),
-    })
 
 
 class RedisEventDeduper:

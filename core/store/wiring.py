@@ -29,7 +29,7 @@ from core.store.memory import MemoryEventDeduper
 from core.store.settings import StoreSettings
 
 if TYPE_CHECKING:
-    from core.research.store import ResearchStore
+    from core.store.research import ResearchStore
     from core.store.redis import RedisLocks, RedisPresence
 
 log = logging.getLogger("omg.store")
@@ -82,7 +82,7 @@ async def open_shared_state(
     from redis.asyncio import BlockingConnectionPool, Redis
     from redis.exceptions import RedisError
 
-    from core.research.redis_store import RedisResearchStore
+    from core.store.research_redis import RedisResearchStore
     from core.store.buckets import RedisEditBucket
     from core.store.redis import (
         RedisConversationStore,

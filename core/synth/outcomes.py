@@ -23,8 +23,8 @@ INVALID_DATA = (
     "your request."
 )
 INTERNAL = "Sorry, something went wrong on my side while writing the answer. Please try again."
-TIMEOUT_CODES = {"timeout", "Timeout", "LLMTimeout"}
-RATE_LIMIT_CODES = {"RateLimited", "rate_limited", "LLMRateLimited"}
+TIMEOUT_CODES = {"timeout", "llm_timeout"}
+RATE_LIMIT_CODES = {"rate_limited", "llm_rate_limited"}
 
 
 def empty_results(

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from core.errors import OmgError
 from core.models import StructuredData, structured_data_adapter
 
 log = logging.getLogger("omg.synth")
@@ -20,8 +21,11 @@ MAX_LOGGED_CHARS = 2000
 MAX_LOGGED_ERRORS = 5
 
 
-class InvalidData(Exception):
+class InvalidData(OmgError):
     """Raised by ``validate_structured``; ``summary`` is a short description for logs."""
+
+    code = "invalid_data"
+    default_message = "Something went wrong on my side while writing that answer. Please try again."
 
     def __init__(self, summary: str) -> None:
         super().__init__(summary)

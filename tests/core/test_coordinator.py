@@ -63,7 +63,7 @@ def test_clean_text_strips_control_characters_keeps_unicode() -> None:
 async def test_agent_errors_become_friendly_replies() -> None:
     coord = make(agent=EchoAgent(fail=RepoNotFound("a/b")))
     reply = await coord.handle(IncomingMessage(key=KEY, text="x"))
-    assert "couldn't find a/b" in reply.markdown and reply.error == "RepoNotFound"
+    assert "couldn't find a/b" in reply.markdown and reply.error == "repo_not_found"
     coord = make(agent=EchoAgent(fail=ZeroDivisionError()))
     reply = await coord.handle(IncomingMessage(key=KEY, text="x"))
     assert reply.error == "internal" and "ZeroDivision" not in reply.markdown

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import InvalidId
+from core.errors import ConversationDamaged, InvalidId
 from core.models import Conversation, ConversationKey, Message
 from core.store import FileConversationStore, MemoryConversationStore, MemoryEventDeduper
 
@@ -87,7 +87,11 @@ async def test_file_store_survives_restart_and_corruption(tmp_path) -> None:
     files = list((tmp_path / "conversations").glob("*.json"))
     assert len(files) == 1 and "keep" not in files[0].name  # names are hashes, not ids
     files[0].write_text("{not json")
-    assert await reopened.get("keep") is None  # unreadable -> fresh, never a crash
+    with pytest.raises(ConversationDamaged):  # said, never silently treated as new
+        await reopened.get("keep")
+    [kept] = (tmp_path / "conversations").glob("*.damaged-*")
+    assert kept.read_text() == "{not json"  # the damaged bytes are kept for diagnosis
+    assert await reopened.get("keep") is None  # set aside: the next turn starts afresh
 
 
 async def test_deduper_answers_once_within_ttl() -> None:

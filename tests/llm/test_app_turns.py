@@ -17,7 +17,7 @@ from bot.app import BotApp, build_app
 from bot.testing import TestBackend
 from core.models import Clarification, ConversationKey, IncomingMessage, RepoList
 from core.llm.pricing import DEFAULT_PRICES
-from core.llm.tasks.classify import FALLBACK_QUESTION
+from core.classifier.cascade import FALLBACK_QUESTION
 from tests.fakes.gemini_server import FakeGeminiServer
 from tests.fakes.llm_script import FakeReply
 from tests.fakes.openai_server import FakeOpenAIServer

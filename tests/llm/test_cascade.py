@@ -11,7 +11,7 @@ from core.errors import LLMUnavailable
 from core.llm import Delay, FunctionModel
 from core.llm.openai_compat import OpenAICompatModel
 from core.classifier import LocalVerdict, build_context
-from core.llm.tasks.classify import FALLBACK_QUESTION, CascadeClassifier, cache_key, render_context
+from core.classifier.cascade import FALLBACK_QUESTION, CascadeClassifier, cache_key, render_context
 from core.models import Classification, Intent, Message, RepoList, ScoredRepository
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.llm.conftest import Sleeps, make_client

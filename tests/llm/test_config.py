@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 from pydantic import BaseModel
 
+from core.classifier.cascade import CascadeSettings
 from core.errors import BudgetExceeded
 from core.llm import FunctionModel, LLMSettings, PriceTable, StructuredRequest, build_llm, user
 from core.llm.budget import DailyBudget, read_spend
@@ -73,9 +74,10 @@ def test_llm_provider_none_disables_research_too() -> None:
 
 
 def test_numbers_and_budget_switches() -> None:
-    s = LLMSettings.from_env({"LLM_CLASSIFY_TIMEOUT": "2.5", "LLM_DAILY_BUDGET_USD": "0.25",
-                              "LLM_BREAKER_COOLDOWN": "oops"})
-    assert (s.classify_timeout, s.daily_budget_usd, s.breaker_cooldown) == (2.5, 0.25, 30.0)
+    s = LLMSettings.from_env({"LLM_DAILY_BUDGET_USD": "0.25", "LLM_BREAKER_COOLDOWN": "oops"})
+    assert (s.daily_budget_usd, s.breaker_cooldown) == (0.25, 30.0)
+    cascade = CascadeSettings.from_env({"LLM_CLASSIFY_TIMEOUT": "2.5", "LLM_CACHE_SIZE": "-3"})
+    assert (cascade.timeout, cascade.cache_size, cascade.min_confidence) == (2.5, 0, 0.75)
     assert LLMSettings.from_env({}).daily_budget_usd == 1.0
     assert LLMSettings.from_env({"LLM_DAILY_BUDGET_USD": "off"}).daily_budget_usd is None
     assert LLMSettings.from_env({"LLM_DAILY_BUDGET_USD": "0"}).daily_budget_usd is None

@@ -11,7 +11,7 @@ from core.llm import LLMMetrics, PriceTable
 from core.llm.budget import DailyBudget
 from core.llm.grounding import GroundedGeminiModel
 from core.llm.pricing import DEFAULT_PRICES
-from core.llm.tasks.web_search import GroundedWebSearch
+from core.research.web_search import GroundedWebSearch
 from core.usage import UsageMeter, current_meter
 from tests.fakes.gemini_server import FakeGeminiServer
 from tests.llm.conftest import SECRET_KEY, Sleeps, make_client

@@ -7,13 +7,12 @@ from datetime import UTC, datetime
 from core.analysis.readme import TRUNCATION_MARK, compress_readme
 from core.errors import LLMUnavailable
 from core.llm import FunctionModel
-from core.llm.tasks.narrative import LLMNarrator, ungrounded_numbers
-from core.llm.tasks.readme import LLMReadmeCompressor
-from core.llm.tasks.research import ClientStructuredLLM
-from core.llm.tasks.text_scores import LLMTextScorer
+from core.analysis.llm_narrator import LLMNarrator, ungrounded_numbers
+from core.analysis.llm_readme import LLMReadmeCompressor
+from core.search.llm_text_scores import LLMTextScorer
 from core.models import RepositoryDetail, Repository, SearchParams
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 from core.sources.base import SourceInfo
 from tests.fakes.gemini_server import FakeGeminiServer
 from tests.llm.conftest import Sleeps, make_client
@@ -128,7 +127,7 @@ async def test_research_analyzer_through_gemini() -> None:
         server.push_json({"mode": "deep_probe", "rationale": "It weighs trade-offs. More text."})
         model = GeminiModel(api_key="test-key", base_url=server.base_url)
         client = make_client(model, sleeps=Sleeps())
-        analyzer = LLMModeAnalyzer(ClientStructuredLLM(client), LocalModeAnalyzer(), timeout=2)
+        analyzer = LLMModeAnalyzer(client, LocalModeAnalyzer(), timeout=2)
         decision = await analyzer.analyze("Impact of AI on medical ethics")
         await client.aclose()
     assert decision.mode is ResearchMode.DEEP_PROBE and decision.source == "llm"
@@ -139,6 +138,6 @@ async def test_research_analyzer_through_gemini() -> None:
 
 async def test_research_analyzer_falls_back_locally_when_the_llm_fails() -> None:
     client, _ = client_for(*[LLMUnavailable(500)] * 3)
-    analyzer = LLMModeAnalyzer(ClientStructuredLLM(client), LocalModeAnalyzer(), timeout=2)
+    analyzer = LLMModeAnalyzer(client, LocalModeAnalyzer(), timeout=2)
     decision = await analyzer.analyze("latest release of react")
     assert decision.source == "local" and decision.mode is ResearchMode.QUICK_SCAN

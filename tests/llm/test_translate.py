@@ -9,7 +9,7 @@ import pytest
 from core.errors import LLMBadOutput, LLMTimeout
 from core.llm import FunctionModel
 from core.llm.openai_compat import OpenAICompatModel
-from core.llm.tasks.translate import LLMQueryTranslator, normalise_language
+from core.search.llm_translator import LLMQueryTranslator, normalise_language
 from core.models import SearchParams
 from core.search.translator import RuleBasedTranslator
 from tests.fakes.openai_server import FakeOpenAIServer

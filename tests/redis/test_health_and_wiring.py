@@ -14,7 +14,7 @@ import pytest
 from bot.app import build_app
 from core.errors import StoreError
 from core.health import CheckResult, check_llm_provider, overall, required_components
-from core.research.redis_store import RedisResearchStore
+from core.store.research_redis import RedisResearchStore
 from core.store.redis import RedisConversationStore, RedisEventDeduper
 from core.store.settings import StoreSettings, safe_url
 from core.store.wiring import open_shared_state

@@ -12,10 +12,10 @@ import pytest
 from core.errors import InvalidId, SessionNotFound, StaleAction
 from core.models import ActionClick, ActionKind, CollectingSink, ConversationKey
 from core.research import ResearchSettings, ResearchStatus, build_research_service
-from core.research.models import Decision, ResearchSession
-from core.research.redis_store import RedisResearchStore
+from core.models.research import Decision, ResearchSession
+from core.store.research_redis import RedisResearchStore
 from core.research.states import transition
-from core.research.store import new_session_id, update
+from core.store.research import new_session_id, update
 from tests.research.conftest import DEEP_GOAL
 from tests.research.fakes import FakeRepoSource
 from tests.research.test_store import (  # noqa: F401 - the ResearchStore contract, run on Redis

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from core.models import Conversation, ConversationKey, Message
 from core.store.buckets import LocalEditBucket, RedisEditBucket
 from core.store.redis import RedisConversationStore, RedisLocks, RedisPresence
@@ -82,7 +84,8 @@ async def test_concurrent_turns_in_one_thread_on_two_instances_lose_nothing(redi
     assert contents[0] == "hello" and len(contents) == 5
     assert {"question to A", "answer from A", "question to B", "answer from B"} <= set(contents)
     assert contents.index("question to A") < contents.index("answer from A")
-    assert merged.cost.calls == 1  # counted once, never twice
+    assert (merged.cost.calls, merged.cost.input_tokens) == (2, 20)  # each turn's cost, exactly once
+    assert merged.cost.usd == pytest.approx(0.002)
 
 
 async def test_merge_keeps_the_trim(redis_client, prefix) -> None:

@@ -8,9 +8,9 @@ from datetime import timedelta
 
 from core.models import CollectingSink, ConversationKey, Reply, utcnow
 from core.research import ResearchService, ResearchSettings, ResearchStatus, build_research_service
-from core.research.models import Lease
-from core.research.redis_store import RedisResearchStore
-from core.research.store import update
+from core.models.research import Lease
+from core.store.research_redis import RedisResearchStore
+from core.store.research import update
 from core.research.takeover import Takeover
 from core.store.redis import RedisLocks, RedisPresence
 from tests.research.conftest import DEEP_GOAL

@@ -20,7 +20,7 @@ from pathlib import Path
 import aiohttp
 
 from core.models import Conversation
-from core.research.models import ResearchSession
+from core.models.research import ResearchSession
 from core.store.ids import file_stem
 from tests.fakes.github import FakeGitHub
 from tests.fakes.slack_api import TOKEN, FakeSlackApi

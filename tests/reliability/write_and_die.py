@@ -16,8 +16,8 @@ from pathlib import Path
 
 from core.errors import SessionNotFound
 from core.models import ConversationKey, Message
-from core.research.models import ResearchSession
-from core.research.store import FileResearchStore
+from core.models.research import ResearchSession
+from core.store.research import FileResearchStore
 from core.store import FileConversationStore
 
 SESSION_ID = "22222222-3333-4444-8555-666666666666"

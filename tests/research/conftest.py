@@ -8,7 +8,7 @@ import pytest
 
 from core.models import ActionClick, ActionKind, CollectingSink, ConversationKey, Reply
 from core.research import ResearchService, ResearchSettings, build_research_service
-from core.research.store import FileResearchStore
+from core.store.research import FileResearchStore
 from tests.research.fakes import FakeRepoSource
 
 KEY = ConversationKey(platform="test", channel="C1", thread="T1")

@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 
 from core.models import ConversationKey
-from core.research.models import ResearchSession
-from core.research.store import FileResearchStore
+from core.models.research import ResearchSession
+from core.store.research import FileResearchStore
 
 SESSION_ID = "11111111-2222-4333-8444-555555555555"
 KEY = ConversationKey(platform="test", channel="c", thread="t")

@@ -6,8 +6,8 @@ import pytest
 
 from core.errors import LLMRateLimited
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer, load_labelled
-from core.research.llm import ScriptedLLM
-from core.research.models import ResearchMode
+from tests.fakes.scripted_llm import calls_with, scripted_llm
+from core.models.research import ResearchMode
 
 QUICK, DEEP = ResearchMode.QUICK_SCAN, ResearchMode.DEEP_PROBE
 
@@ -39,20 +39,20 @@ def test_the_spec_examples(goal: str, mode: ResearchMode) -> None:
 
 
 async def test_llm_verdict_is_used_and_trimmed_to_one_sentence() -> None:
-    llm = ScriptedLLM({"research_analyze": {"mode": "deep_probe", "rationale": "It is evaluative. More text."}})
+    llm = scripted_llm({"mode": "deep_probe", "rationale": "It is evaluative. More text."})
     decision = await LLMModeAnalyzer(llm, LocalModeAnalyzer()).analyze("Weather in Seoul")
     assert decision.mode is DEEP and decision.source == "llm" and decision.rationale == "It is evaluative."
-    assert llm.calls[0][0] == "research_analyze"
+    assert len(calls_with(llm, "mode")) == 1
 
 
 @pytest.mark.parametrize("answer", [LLMRateLimited(), {"mode": "sideways", "rationale": "x"}, "not json"])
 async def test_llm_failures_fall_back_to_the_local_model(answer: object) -> None:
-    llm = ScriptedLLM({"research_analyze": answer})
+    llm = scripted_llm(answer)  # type: ignore[arg-type]
     decision = await LLMModeAnalyzer(llm, LocalModeAnalyzer()).analyze("Impact of AI on medical ethics")
     assert decision.mode is DEEP and decision.source == "local"
 
 
 async def test_a_slow_llm_times_out_within_the_budget() -> None:
-    llm = ScriptedLLM({"research_analyze": {"mode": "deep_probe", "rationale": "r."}}, latency=5)
+    llm = scripted_llm({"mode": "deep_probe", "rationale": "r."}, latency=5)
     decision = await LLMModeAnalyzer(llm, LocalModeAnalyzer(), timeout=0.1).analyze("Weather in Seoul")
     assert decision.source == "local" and decision.mode is QUICK

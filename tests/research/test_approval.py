@@ -7,7 +7,7 @@ from pathlib import Path
 
 from core.models import ActionClick, ActionKind, CollectingSink, IncomingMessage, Reply
 from core.research import ResearchService, ResearchSettings, ResearchStatus, build_research_service
-from core.research.store import FileResearchStore
+from core.store.research import FileResearchStore
 from core.service import BotService
 from tests.research.conftest import KEY, click, deep_plan, session_id_of
 from tests.research.fakes import FakeRepoSource

@@ -23,10 +23,9 @@ from core.models import (
 from core.llm import FunctionModel, LLMClient, PriceTable, RetryPolicy, TokenUsage
 from core.llm.budget import DailyBudget
 from core.llm.pricing import DEFAULT_PRICES
-from core.llm.tasks.research import ClientStructuredLLM
-from core.llm.tasks.web_search import GroundedWebSearch
+from core.research.web_search import GroundedWebSearch
 from core.research import ResearchService, ResearchSettings, build_research_service
-from core.research.store import FileResearchStore
+from core.store.research import FileResearchStore
 from core.store import MemoryConversationStore
 from core.usage import workspace_scope
 from tests.research.fakes import FakeRepoSource
@@ -78,7 +77,7 @@ class Rig:
         self.conversations = MemoryConversationStore()
         self.service: ResearchService = build_research_service(
             ResearchSettings(data_dir=tmp_path), FakeRepoSource(),
-            store=FileResearchStore(tmp_path), llm=ClientStructuredLLM(client),
+            store=FileResearchStore(tmp_path), llm=client,
             web=GroundedWebSearch(client) if web else None, conversations=self.conversations,
         )
 
@@ -198,7 +197,7 @@ async def test_llm_notes_reach_the_research_footer(tmp_path: Path) -> None:
     model = FunctionModel(lambda messages, schema: LLMUnavailable(503), model_name="gemini-2.5-flash")
     client = LLMClient(model, retry=RetryPolicy(attempts=1))
     service = build_research_service(ResearchSettings(data_dir=tmp_path), FakeRepoSource(),
-                                     llm=ClientStructuredLLM(client), conversations=MemoryConversationStore())
+                                     llm=client, conversations=MemoryConversationStore())
     reply = await service.start(QUICK, key=KEY, requester="U1")
     assert reply.error is None
     assert reply.footer and reply.footer.startswith("The language model is unavailable")

@@ -9,7 +9,8 @@ from pathlib import Path
 from core.errors import LLMBadOutput
 from core.models import ActionKind, CollectingSink, DoneEvent
 from core.research import ResearchService, ResearchSettings, ResearchStatus, build_research_service
-from core.research.llm import ScriptedLLM, StaticWebSearch, WebResult
+from core.research.web_search import WebResult
+from tests.fakes.scripted_llm import StaticWebSearch, asks_for, scripted_llm
 from core.research.evidence import fetched_sources
 from tests.research.conftest import DEEP_GOAL, KEY, QUICK_GOAL, click, deep_plan, session_id_of
 from tests.research.fakes import FakeRepoSource
@@ -98,14 +99,14 @@ async def test_cancel_stops_at_the_next_step_boundary_with_partial_results(tmp_p
 
 
 async def test_llm_findings_naming_unfetched_repositories_are_dropped(tmp_path: Path) -> None:
-    def script(task: str, messages):  # type: ignore[no-untyped-def]
-        if task == "research_analyze_step":
+    def script(messages, schema):  # type: ignore[no-untyped-def]
+        if asks_for(schema, "findings"):
             return {"findings": ["facebook/react is the clear leader.", "invented/repo is great.",
                                  "See https://example.com/made-up for more."]}
         return LLMBadOutput(raw="", reason="not scripted")
 
     service = build_research_service(ResearchSettings(data_dir=tmp_path), FakeRepoSource(),
-                                     llm=ScriptedLLM(script))
+                                     llm=scripted_llm(script))
     reply = await service.start(QUICK_GOAL + " --quick", key=KEY, requester="U1")
     assert "facebook/react is the clear leader." in reply.markdown
     assert "invented/repo" not in reply.markdown and "example.com" not in reply.markdown

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.research.goal import InvalidGoal, parse_mode, read_goal, split_mode_flags
-from core.research.models import ResearchMode
+from core.models.research import ResearchMode
 
 
 @pytest.mark.parametrize("raw", ["", "   ", "\n\t", None, '""', "--deep", "\x00\x01"])

@@ -8,9 +8,9 @@ import pytest
 
 from core.errors import LLMTimeout
 from core.research.analyzer import load_labelled
-from core.research.llm import ScriptedLLM
+from tests.fakes.scripted_llm import scripted_llm
 from core.research.llm_planner import LLMPlanner, plan_problems
-from core.research.models import ResearchMode, StepType
+from core.models.research import ResearchMode, StepType
 from core.research.planner import LocalPlanner, PlanRequest
 from core.research.queries import is_executable, parse_query
 
@@ -76,7 +76,7 @@ async def test_llm_plan_is_used_when_valid() -> None:
         {"type": "ANALYZE", "description": "Cross-verify claims against activity data"},
         {"type": "ANALYZE", "description": "Synthesize"},
     ]}
-    plan = await LLMPlanner(ScriptedLLM({"research_plan": draft}), LocalPlanner()).plan(request("x y z goal", DEEP))
+    plan = await LLMPlanner(scripted_llm(draft), LocalPlanner()).plan(request("x y z goal", DEEP))
     assert plan.source == "llm" and len(plan.steps) == 5 and plan_problems(plan, DEEP) == []
 
 
@@ -87,17 +87,17 @@ async def test_llm_plan_is_repaired_to_the_rules() -> None:
         {"type": "ANALYZE", "description": "Think"},
         {"type": "ANALYZE", "description": "Think more"},
     ]}
-    quick = await LLMPlanner(ScriptedLLM({"research_plan": draft}), LocalPlanner()).plan(request("react hooks", QUICK))
+    quick = await LLMPlanner(scripted_llm(draft), LocalPlanner()).plan(request("react hooks", QUICK))
     assert len(quick.steps) <= 3 and plan_problems(quick, QUICK) == []
     assert quick.steps[0].search_queries == ["a b", "c d"]
-    deep = await LLMPlanner(ScriptedLLM({"research_plan": draft}), LocalPlanner()).plan(request("react hooks", DEEP))
+    deep = await LLMPlanner(scripted_llm(draft), LocalPlanner()).plan(request("react hooks", DEEP))
     assert plan_problems(deep, DEEP) == []
     assert {"opposing_views", "cross_verify"} <= {s.purpose for s in deep.steps}
 
 
 @pytest.mark.parametrize("answer", [LLMTimeout(), {"steps": []}, {"steps": [{"type": "SEARCH", "description": "no queries"}]}])
 async def test_llm_planner_falls_back_to_the_local_plan(answer: object) -> None:
-    plan = await LLMPlanner(ScriptedLLM({"research_plan": answer}), LocalPlanner()).plan(request("react hooks", DEEP))
+    plan = await LLMPlanner(scripted_llm(answer), LocalPlanner()).plan(request("react hooks", DEEP))
     assert plan.source == "local" and plan_problems(plan, DEEP) == []
 
 

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from core.research.goal import InvalidGoal, read_goal
-from core.research.models import ResearchMode, StepType
+from core.models.research import ResearchMode, StepType
 from core.research.planner import LocalPlanner, PlanRequest
 from core.research.queries import keywords, technologies
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from core.models import ActionKind, CollectingSink, ConversationKey, Reply, utcnow
 from core.research import ResearchSettings, ResearchStatus, build_research_service
-from core.research.models import Lease
+from core.models.research import Lease
 from core.research.queries import parse_query
-from core.research.store import FileResearchStore, update
+from core.store.research import FileResearchStore, update
 from core.research.service import action_value
 from tests.research.conftest import click, deep_plan, session_id_of
 from tests.research.fakes import FakeRepoSource

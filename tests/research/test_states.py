@@ -8,7 +8,7 @@ import pytest
 
 from core.errors import IllegalTransition
 from core.models import ConversationKey
-from core.research.models import (
+from core.models.research import (
     Decision,
     PlanStep,
     ResearchMode,
@@ -17,7 +17,8 @@ from core.research.models import (
     ResearchStatus,
     StepType,
 )
-from core.research.states import ACTIVE, TERMINAL, TRANSITIONS, can_transition, fail, transition
+from core.models.research import TERMINAL
+from core.research.states import ACTIVE, TRANSITIONS, can_transition, fail, transition
 
 S = ResearchStatus
 KEY = ConversationKey(platform="test", channel="c", thread="t")

@@ -18,8 +18,8 @@ import pytest
 
 from core.errors import InvalidId, SessionNotFound, VersionConflict
 from core.models import ConversationKey
-from core.research.models import ResearchSession, ResearchStatus
-from core.research.store import FileResearchStore, MemoryResearchStore, new_session_id, update
+from core.models.research import ResearchSession, ResearchStatus
+from core.store.research import FileResearchStore, MemoryResearchStore, new_session_id, update
 from tests.research.store_crash import SESSION_ID
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,8 @@ from pathlib import Path
 from core.errors import LLMTimeout, LLMUnavailable
 from core.models import ActionKind
 from core.research import ResearchSettings, build_research_service
-from core.research.llm import StaticWebSearch, WebResult
+from core.research.web_search import WebResult
+from tests.fakes.scripted_llm import StaticWebSearch, asks_for, calls_with, scripted_llm
 from tests.research.conftest import KEY, QUICK_GOAL, click, deep_plan
 from tests.research.fakes import FakeRepoSource
 
@@ -100,14 +101,12 @@ async def test_web_pages_keep_a_step_alive_when_github_fails(tmp_path: Path) -> 
 
 
 async def test_web_sentences_reach_the_llm_synthesis(tmp_path: Path) -> None:
-    from core.research.llm import ScriptedLLM
-
-    llm = ScriptedLLM(lambda task, messages: {"findings": []} if task == "research_analyze_step"
-                      else LLMUnavailable())
+    llm = scripted_llm(lambda messages, schema: {"findings": []} if asks_for(schema, "findings")
+                       else LLMUnavailable())
     service = build_research_service(settings(tmp_path), FakeRepoSource(), web=StaticWebSearch([PAGE]),
                                      llm=llm)
     await service.start(QUICK_GOAL + " --quick", key=KEY, requester="U1")
-    [analyze] = [messages for task, messages in llm.calls if task == "research_analyze_step"]
+    [analyze] = calls_with(llm, "findings")
     assert "Web pages (Google Search)" in analyze[-1].content and PAGE.snippet in analyze[-1].content
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.app import BotApp, build_app
 from bot.testing import TestBackend
-from core.llm.tasks.web_search import GroundedWebSearch
+from core.research.web_search import GroundedWebSearch
 from tests.fakes.gemini_server import FakeGeminiServer
 from tests.fakes.llm_script import FakeReply
 from tests.research.fakes import FakeRepoSource

@@ -44,15 +44,15 @@ def test_null_data_for_analyze_and_compare(run) -> None:
 
 def test_agent_error_is_friendly_and_logged(run, caplog) -> None:
     with caplog.at_level(logging.WARNING, logger="omg.synth"):
-        out = run(None, error="GitHub is not answering right now.", error_code="SourceUnavailable",
+        out = run(None, error="GitHub is not answering right now.", error_code="source_unavailable",
                   message="find rust web frameworks")
     assert out.markdown == (
         "Sorry, I ran into a problem while searching. GitHub is not answering right now. Please try again."
     )
-    assert out.error_code == "SourceUnavailable" and out.data is None
+    assert out.error_code == "source_unavailable" and out.data is None
     assert out.suggestions == ["find rust web frameworks", "What can you do?"]
     record = next(r for r in caplog.records if r.getMessage() == "agent reported a problem")
-    assert record.error_code == "SourceUnavailable" and record.user_message == "find rust web frameworks"
+    assert record.error_code == "source_unavailable" and record.user_message == "find rust web frameworks"
 
 
 def test_timeout_without_results(run) -> None:
@@ -72,7 +72,7 @@ def test_timeout_with_partial_results_shows_them(run) -> None:
 
 
 def test_rate_limited_partial_results(run) -> None:
-    out = run(repo_list(2), error="GitHub's rate limit was reached.", error_code="RateLimited", partial=True)
+    out = run(repo_list(2), error="GitHub's rate limit was reached.", error_code="rate_limited", partial=True)
     assert "Here are partial results (GitHub's rate limit" in out.markdown
     assert "GitHub's rate limit was reached." in out.markdown
 

@@ -31,6 +31,11 @@ class ResearchStatus(StrEnum):
     CANCELLED = "CANCELLED"
 
 
+TERMINAL: frozenset[ResearchStatus] = frozenset(
+    {ResearchStatus.COMPLETED, ResearchStatus.ERROR, ResearchStatus.CANCELLED}
+)
+
+
 class StepType(StrEnum):
     SEARCH = "SEARCH"
     BROWSE = "BROWSE"

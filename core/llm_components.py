@@ -14,20 +14,21 @@ budget, one set of metrics) is shared by all of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from core.analysis.narrative import Narrator
 from core.analysis.readme import ReadmeCompressor
 from core.classifier.base import IntentClassifier
+from core.classifier.cascade import CascadeClassifier, CascadeSettings
+from core.classifier.local import LocalIntentClassifier
 from core.config import CoreSettings
 from core.llm import LLMServices, build_llm
-from core.llm.tasks.classify import CascadeClassifier
-from core.llm.tasks.narrative import LLMNarrator
-from core.llm.tasks.readme import LLMReadmeCompressor
-from core.llm.tasks.research import ClientStructuredLLM
-from core.llm.tasks.text_scores import LLMTextScorer
-from core.llm.tasks.translate import LLMQueryTranslator
+from core.llm.client import LLMClient
+from core.analysis.llm_narrator import LLMNarrator
+from core.analysis.llm_readme import LLMReadmeCompressor
+from core.search.llm_text_scores import LLMTextScorer
+from core.search.llm_translator import LLMQueryTranslator
 from core.search.scoring import TextScorer
 from core.search.translator import QueryTranslator
 
@@ -42,24 +43,22 @@ class LLMComponents:
     text_scorer: TextScorer | None = None
     compressor: ReadmeCompressor | None = None
     narrator: Narrator | None = None
-    research: ClientStructuredLLM | None = None
-    cascade_settings: tuple[float, float, float, int] = (0.75, 0.2, 5.0, 512)
+    research: LLMClient | None = None
+    cascade_settings: CascadeSettings = field(default_factory=CascadeSettings)
 
-    def cascade(self, local: IntentClassifier) -> IntentClassifier:
+    def cascade(self, local: LocalIntentClassifier) -> IntentClassifier:
         """``local`` wrapped in the LLM cascade when a classifier provider is configured."""
         client = self.services.classifier
         if client is None or not self.services.settings.task_enabled("classify"):
             return local
-        if not (hasattr(local, "predict") and hasattr(local, "decide")):
-            return local  # a custom classifier without the local model's seams: used as is
-        min_confidence, min_margin, timeout, cache_size = self.cascade_settings
+        settings = self.cascade_settings
         return CascadeClassifier(
-            local,  # type: ignore[arg-type]
+            local,
             client,
-            min_confidence=min_confidence,
-            min_margin=min_margin,
-            timeout=timeout,
-            cache_size=cache_size,
+            min_confidence=settings.min_confidence,
+            min_margin=settings.min_margin,
+            timeout=settings.timeout,
+            cache_size=settings.cache_size,
         )
 
     async def aclose(self) -> None:
@@ -77,8 +76,7 @@ def build_llm_components(
     cfg = services.settings
     components = LLMComponents(
         services=services,
-        cascade_settings=(cfg.cascade_min_confidence, cfg.cascade_min_margin,
-                          cfg.classify_timeout, cfg.cache_size),
+        cascade_settings=CascadeSettings.from_env(env),
     )
     general = services.general
     if general is not None:
@@ -93,5 +91,5 @@ def build_llm_components(
         if cfg.task_enabled("narrative"):
             components.narrator = LLMNarrator(general, timeout=cfg.default_timeout)
     if services.research is not None and cfg.task_enabled("research"):
-        components.research = ClientStructuredLLM(services.research)
+        components.research = services.research
     return components

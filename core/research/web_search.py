@@ -1,4 +1,4 @@
-"""The research executor's web search: ``core.research.llm.WebSearch`` on Gemini grounded with
+"""The research executor's web search: the ``WebSearch`` seam, and Gemini grounded with
 Google Search (``core.llm.grounding``), behind an ``LLMClient`` like every other LLM use.
 
     build_web_search(services, mode=..., timeout=...) -> GroundedWebSearch | None
@@ -17,6 +17,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from core.llm import LLMServices
 from core.llm.breaker import CircuitBreaker
@@ -26,7 +27,7 @@ from core.llm.grounding import GroundedAnswer, GroundedGeminiModel, GroundedSour
 from core.llm.retry import RetryPolicy, Sleep
 from core.llm.settings import NONE
 from core.logs import Redactor, secret_values
-from core.research.llm import WebResult
+from core.models import WireModel
 
 log = logging.getLogger("omg.llm.web_search")
 
@@ -40,6 +41,19 @@ PROMPT = (
     "benchmarks, adoption, known problems and opposing opinions where they exist. Answer in at "
     "most 6 short, factual sentences. Do not speculate and do not add links yourself."
 )
+
+
+class WebResult(WireModel):
+    title: str
+    url: str
+    snippet: str = ""
+
+
+class WebSearch(Protocol):
+    async def search(self, query: str, *, limit: int = 5, context: str = "") -> list[WebResult]:
+        """Pages for ``query`` (``context``: the research goal and step, for a better search);
+        raise an OmgError (LLMError) on failure."""
+        ...
 
 
 class GroundedWebSearch:

@@ -22,9 +22,8 @@ from redis.asyncio import Redis
 
 from core.errors import InvalidId, SessionNotFound, VersionConflict
 from core.models import utcnow
-from core.research.models import ResearchSession, ResearchStatus
-from core.research.states import TERMINAL
-from core.research.store import check_session_id
+from core.models.research import TERMINAL, ResearchSession, ResearchStatus
+from core.store.research import check_session_id
 from core.store.ids import check_id
 
 log = logging.getLogger("omg.research.redis")

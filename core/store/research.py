@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from core.errors import InvalidId, SessionNotFound, VersionConflict
 from core.models import utcnow
-from core.research.models import ResearchSession, ResearchStatus
+from core.models.research import ResearchSession, ResearchStatus
 from core.store.atomic import write_atomic_sync
 from core.store.ids import check_id, file_stem
 

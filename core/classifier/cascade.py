@@ -20,12 +20,13 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 from core.classifier.local import LocalVerdict
+from core.config import env_float, env_int
 from core.errors import LLMError, LLMTimeout
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
@@ -63,6 +64,24 @@ class LLMVerdict(BaseModel):
     intent: Literal["search", "analyze", "compare", "chat", "clarify"]
     confidence: float = Field(ge=0.0, le=1.0)
     reasoning: str = Field(default="", max_length=1000)
+
+
+class CascadeSettings(BaseModel):
+    """When the cascade escalates to the LLM, how long it waits, how many answers it caches."""
+
+    min_confidence: float = 0.75
+    min_margin: float = 0.2
+    timeout: float = 5.0
+    cache_size: int = Field(default=512, ge=0)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> "CascadeSettings":
+        return cls(
+            min_confidence=env_float(env, "LLM_CASCADE_MIN_CONFIDENCE", 0.75),
+            min_margin=env_float(env, "LLM_CASCADE_MIN_MARGIN", 0.2),
+            timeout=env_float(env, "LLM_CLASSIFY_TIMEOUT", 5.0),
+            cache_size=max(0, env_int(env, "LLM_CACHE_SIZE", 512)),
+        )
 
 
 class LocalModel(Protocol):
