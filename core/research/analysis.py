@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from core.analysis import reference_time
 from core.analysis.format import ago, span
 from core.errors import LLMError
+from core.research.answer import answer_question
 from core.research.evidence import Candidate, fetched_sources, gather
 from core.research.llm import ChatMessage
 from core.research.models import PlanStep, ResearchMode, StepResult
@@ -124,13 +125,7 @@ def synthesis(candidates: list[Candidate], now: datetime | None = None) -> list[
     )
     flags = risks(candidates[:10], now)
     findings += [f"Risk: {f}" for f in flags[:4]]
-    measured = sum(1 for c in candidates if c.signals is not None)
-    corroborated = sum(1 for c in candidates if c.hits >= 2)
-    level = "high" if corroborated >= 3 and measured >= 3 else "medium" if corroborated or measured else "low"
-    checked = (f"{measured} checked against measured activity" if measured
-               else "activity judged from push dates only, no release or commit data")
-    findings.append(f"Confidence: {level} ({corroborated} repositories corroborated by several searches, {checked}).")
-    return findings
+    return findings  # how sure the report is lives with its answer (ResearchAnswer.confidence)
 
 
 class _Findings(BaseModel):
@@ -189,10 +184,12 @@ async def run_analyze(step: PlanStep, ctx: StepContext, started: datetime) -> St
     now = reference_time(ctx.source.info, datetime.now(UTC))  # the snapshot's day when offline
     if purpose == "cross_verify":
         findings = cross_verify(candidates, now)
+        answer = None
     else:
         local = summary(candidates, ctx.session.query, now) if purpose == "summary" else synthesis(candidates, now)
         findings = await _llm_findings(ctx, step, candidates) or local
+        answer = await answer_question(ctx, candidates, now)
     return StepResult(
-        step_id=step.step_id, status="done", started_at=started, findings=findings,
+        step_id=step.step_id, status="done", started_at=started, findings=findings, answer=answer,
         summary=f"{len(findings)} finding(s) from {len(candidates)} repositories",
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.research.evidence import fetched_sources, gather
-from core.research.models import ResearchSession, ResearchStatus, StepResult, StepType
+from core.research.models import ResearchAnswer, ResearchSession, ResearchStatus, StepResult, StepType
 
 MAX_SOURCES = 40
 MAX_WEB_NOTES = 8
@@ -55,11 +55,42 @@ def _findings(session: ResearchSession, purposes: set[str]) -> list[str]:
     return found
 
 
+def _answer(session: ResearchSession) -> ResearchAnswer | None:
+    """The last answer an ANALYZE step gave (the synthesis comes after the summary)."""
+    return next((r.answer for r in reversed(session.results) if r.answer is not None), None)
+
+
+def _section(title: str, items: list[str]) -> list[str]:
+    return ["", f"### {title}", *[f"- {item}" for item in items]] if items else []
+
+
+def render_answer(answer: ResearchAnswer) -> list[str]:
+    """The answer first: the headline paragraph, then the measured comparison and what surrounds it."""
+    lines = [answer.headline]
+    title = {"migrate": "Measured comparison", "pick": "Ranking", "overview": "Leading projects"}.get(answer.shape)
+    if title:
+        lines += _section(title, answer.comparison)
+    lines += _section("Trade-offs", answer.trade_offs)
+    lines += _section("Risks", answer.risks)
+    lines += _section("What would change this answer", answer.would_change)
+    lines += _section("Missing from the data", answer.missing)
+    confidence = f"**{answer.confidence}**" + (f": {answer.confidence_reason}." if answer.confidence_reason else ".")
+    lines += ["", f"**Confidence:** {confidence}"]
+    if answer.not_checked:
+        lines.append("**Not checked:** " + "; ".join(answer.not_checked) + ".")
+    return lines
+
+
 def build_report(session: ResearchSession) -> str:
     plan_steps = session.plan.steps if session.plan else []
     total, done = len(plan_steps), len(session.results)
     mode = session.mode.label if session.mode else "Research"
     lines = [f"## Research report: {session.query}"]
+    answer = _answer(session)
+    if answer is not None:
+        lines += [*render_answer(answer), ""]
+    else:
+        lines += ["The research stopped before its answer step, so there is no verdict yet; here is what was found.", ""]
     if session.status is ResearchStatus.CANCELLED or session.cancel_requested_by:
         lines.append(f"_{mode} · cancelled after {done} of {total} steps, so these are partial results._")
     elif done < total:
@@ -72,13 +103,16 @@ def build_report(session: ResearchSession) -> str:
     if web_note:
         lines.append(f"_{web_note}_")
 
-    answer = _findings(session, {"summary", "synthesis", "", "analysis"})
+    evidence = _findings(session, {"summary", "synthesis", "", "analysis"})
     checks = _findings(session, {"cross_verify"})
-    if not answer:
-        answer = [f"**{c.name}**: {c.repo.description[:160]}" for c in gather(session)[:5]] or [
+    if not evidence:
+        evidence = [f"**{c.name}**: {c.repo.description[:160]}" for c in gather(session)[:5]] or [
             "Nothing was found before the research stopped."
         ]
-    lines += ["", "### Key findings", *[f"- {f}" for f in answer]]
+    lines += ["", "### Evidence", *[f"- {f}" for f in evidence]]
+    opposing = [c.name for c in gather(session) if c.purposes == {"opposing_views"}][:5]
+    if opposing:
+        lines += ["", "### Opposing views", f"- Alternatives the searches for competing approaches turned up: {', '.join(opposing)}."]
     if checks:
         lines += ["", "### Cross-verification", *[f"- {f}" for f in checks]]
 

@@ -42,7 +42,7 @@ async def test_the_report_cites_only_what_was_fetched(service: ResearchService) 
     session = await service.store.get(session_id_of(plan))
     fetched = {s.url for s in fetched_sources(session) if s.url}
     assert cited_links(report.markdown) and cited_links(report.markdown) <= fetched
-    for section in ("### Key findings", "### Cross-verification", "### Steps", "### Sources"):
+    for section in ("### Evidence", "### Cross-verification", "### Steps", "### Sources"):
         assert section in report.markdown
     assert "old/react-state-kit" not in report.markdown or "archived" in report.markdown
     assert "Confidence:" in report.markdown
