@@ -11,6 +11,7 @@ import re
 from datetime import date, timedelta
 
 from core.models import SearchParams
+from core.research.concepts import split_concepts
 
 STOPWORDS = frozenset(
     """
@@ -45,7 +46,7 @@ STOPWORDS = frozenset(
     considering decide decision sense make makes worthy ready production-ready viable really
     still anymore yet ever again already actually overrated underrated hype hyped matter matters
     go-to should shall going hear heard say says said people everyone anyone someone us
-    top ranking ranked
+    top ranking ranked ones one leave out
     """.split()
 )
 # "the state of X", "is X worth it": phrases whose words are filler only here ("state management" stays)
@@ -120,10 +121,12 @@ def is_technology(word: str, original: str = "") -> bool:
 
 
 def keywords(text: str, *, limit: int = MAX_KEYWORDS) -> list[str]:
-    """The goal's content words, most telling first: technology names, then the other content
-    words in order of appearance; stopwords, opinion filler and bare numbers dropped."""
-    found: list[str] = []
-    cleaned = _FILLER_PHRASES.sub(" ", text).replace("/", " ")
+    """The goal's content words, most telling first: technology names, then multi-word concepts
+    ("feature flag", kept whole), then the other content words in order of appearance; stopwords,
+    opinion filler, team-size phrases ("for a 10 person startup") and bare numbers dropped."""
+    concepts, rest = split_concepts(_FILLER_PHRASES.sub(" ", text))
+    found: list[str] = list(concepts)  # "feature flag" stays one keyword
+    cleaned = rest.replace("/", " ")
     for raw in _TOKEN.findall(cleaned.lower()):
         word = raw.strip(".-")
         if not word or word in found or word.replace(".", "").isdigit():
