@@ -39,7 +39,8 @@ def find_subject(word: str, candidates: list[Candidate]) -> Candidate | None:
         return next((c for c in candidates if c.name.lower() == word.lower()), None)
     by_name = [c for c in candidates if _squash(c.repo.name) in wanted]
     by_owner = [c for c in candidates if _squash(c.repo.owner) in wanted]
-    pool = by_name or by_owner
+    by_part = [c for c in candidates if wanted & set(re.split(r"[._-]+", c.repo.name.lower()))]
+    pool = by_name or by_owner or by_part  # "multiplatform" -> JetBrains/compose-multiplatform
     return max(pool, key=lambda c: c.repo.stars or 0) if pool else None
 
 

@@ -112,7 +112,7 @@ def migrate(question: Question, candidates: list[Candidate], label: DataLabel, n
     )
 
 
-def choose(question: Question, candidates: list[Candidate], label: DataLabel, now: datetime) -> ResearchAnswer:
+def choose(question: Question, candidates: list[Candidate], label: DataLabel, now: datetime, topic: str) -> ResearchAnswer:
     missing: list[str] = []
     if question.subjects:
         found = [(w, find_subject(w, candidates)) for w in question.subjects]
@@ -123,25 +123,31 @@ def choose(question: Question, candidates: list[Candidate], label: DataLabel, no
     need = f" for {question.need.text}" if question.need else ""
     not_checked = unmeasured_checks(candidates, label)
     if not pool:
-        head = ("**The sources at hand can't tell**: the searches found nothing measurable to rank"
-                f"{need} in {label.text}.")
+        head = (f"**The sources at hand can't tell**: the searches for {topic} found nothing measurable to rank"
+                f"{need} in {label.text}." + (" With GitHub access I would search all of GitHub for it." if label.offline else ""))
         return ResearchAnswer(shape="pick", headline=head, missing=missing, not_checked=not_checked,
                               confidence="low", confidence_reason="nothing was measured")
+    hits = {c.name: c.hits for c in pool}
     repos = [scored(c, now) for c in pool]
     fit = fits(repos, question.need)
-    ranked = sorted(repos, key=lambda r: (not _risky(r, now), fit[r.full_name] or 0.0, r.stars), reverse=True)
+    ranked = sorted(repos, key=lambda r: (not _risky(r, now), round(fit[r.full_name] or 0.0, 1),
+                                          hits[r.full_name], r.stars), reverse=True)
     chosen = pick(ranked, fit, question.need, now=now) if len(ranked) > 1 else None
     lead, warn = edges(ranked[:PICK_SIZE + 1], now)
     best = ranked[0]
+    decisive = chosen is not None and chosen.full_name is not None
     if chosen is not None and chosen.full_name is None:
-        tied = " and ".join(chosen.tied[:3])
-        head = f"**Too close to call{need}: {tied}** fit about equally well on the measured signals. {chosen.reasons[0]}."
-        decisive = False
+        tied = [r for r in ranked if r.full_name in chosen.tied]
+        values = " vs ".join(f"{fit[r.full_name]:.1f}" for r in tied[:3])
+        edge = next((d for d in deciders(tied) if best.full_name in d), None)
+        why = edge or (f"found by {hits[best.full_name]} searches, the most corroborated" if hits[best.full_name] > 1
+                       else "the first of them in the searches")
+        head = (f"**Pick {best.full_name}{need}, but it's a close call.** {', '.join(r.full_name for r in tied[:3])} "
+                f"fit about equally well ({values} out of 10); {why[:1].lower() + why[1:]}.")
     else:
         reasons = [*(chosen.reasons[:1] if chosen else []), *lead.get(best.full_name, [])[:2]]
         why = "; ".join(r.rstrip(".") for r in reasons) or "the only measurable candidate"
         head = f"**Pick {best.full_name}{need}.** {why}."
-        decisive = chosen is not None
     if missing:
         head += f" Not ranked: {' '.join(missing)}"
     level, reason = _confidence(ranked[:PICK_SIZE], label, decisive=decisive)
@@ -150,7 +156,7 @@ def choose(question: Question, candidates: list[Candidate], label: DataLabel, no
         comparison=[f"{i}. {figures(r, fit[r.full_name], now)}" for i, r in enumerate(ranked[:PICK_SIZE], start=1)],
         trade_offs=[f"{n}: {h}." for n, hs in lead.items() if n != best.full_name for h in hs],
         risks=[f"{n}: {w}." for n, ws in warn.items() for w in ws],
-        would_change=[f"{d}." for d in (chosen.reasons[1:] if chosen and chosen.full_name is None else [])],
+        would_change=[f"{d.rstrip('.')}." for d in (chosen.reasons[1:] if chosen and chosen.full_name is None else [])],
         missing=missing, not_checked=not_checked, confidence=level, confidence_reason=reason,
     )
 
@@ -205,7 +211,8 @@ def fact(question: Question, candidates: list[Candidate], label: DataLabel, now:
 def overview(question: Question, candidates: list[Candidate], label: DataLabel, now: datetime, topic: str) -> ResearchAnswer:
     pool = [c for c in candidates if is_measured(c)]
     if not pool:
-        return ResearchAnswer(shape="overview", headline=f"**The sources at hand can't tell**: the searches found nothing about {topic} in {label.text}.",
+        more = " With GitHub access I would search all of GitHub for it." if label.offline else ""
+        return ResearchAnswer(shape="overview", headline=f"**The sources at hand can't tell**: the searches found nothing about {topic} in {label.text}.{more}",
                               confidence="low", confidence_reason="nothing was found")
     repos = [scored(c, now) for c in pool[:8]]
     healthy = [r for r in repos if not _risky(r, now)][:PICK_SIZE] or repos[:PICK_SIZE]
@@ -229,7 +236,7 @@ def deterministic_answer(question: Question, candidates: list[Candidate], label:
     if question.shape is Shape.MIGRATE:
         return migrate(question, candidates, label, now)
     if question.shape is Shape.PICK:
-        return choose(question, candidates, label, now)
+        return choose(question, candidates, label, now, topic)
     if question.shape is Shape.FACT:
         return fact(question, candidates, label, now, sources)
     return overview(question, candidates, label, now, topic)
