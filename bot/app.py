@@ -140,6 +140,7 @@ async def build_app(
         research_settings,
         source,
         llm=research_llm or llm.research,
+        answer_llm=llm.research.client if llm.research else None,
         web=research_web,
         conversations=store,  # research LLM cost joins the thread's Conversation.cost
         store=shared.research,

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from core.errors import OmgError
+from core.llm.client import LLMClient
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
 from core.research.llm import StructuredLLM, WebSearch
@@ -78,6 +79,7 @@ class Executor:
         *,
         web: WebSearch | None = None,
         llm: StructuredLLM | None = None,
+        answer_llm: LLMClient | None = None,
         owner: str | None = None,
     ) -> None:
         self.store = store
@@ -85,6 +87,7 @@ class Executor:
         self.settings = settings
         self.web = web
         self.llm = llm
+        self.answer_llm = answer_llm
         self.owner = owner or f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
         self.running: set[str] = set()  # sessions this process runs right now (one run each)
 
@@ -159,7 +162,8 @@ class Executor:
 
     async def _run_step(self, step: PlanStep, session: ResearchSession) -> StepResult:
         started = utcnow()
-        ctx = StepContext(session=session, source=self.source, settings=self.settings, web=self.web, llm=self.llm)
+        ctx = StepContext(session=session, source=self.source, settings=self.settings, web=self.web, llm=self.llm,
+                          answer_llm=self.answer_llm)
         timeout = self.settings.step_timeout_seconds
         try:
             return await asyncio.wait_for(RUNNERS[step.type](step, ctx, started), timeout)

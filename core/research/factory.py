@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.llm.client import LLMClient
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
 from core.research.executor import Executor
 from core.research.llm import StructuredLLM, WebSearch
@@ -21,6 +22,7 @@ def build_research_service(
     *,
     store: ResearchStore | None = None,
     llm: StructuredLLM | None = None,
+    answer_llm: LLMClient | None = None,
     web: WebSearch | None = None,
     notifier: Notifier | None = None,
     owner: str | None = None,
@@ -28,6 +30,7 @@ def build_research_service(
 ) -> ResearchService:
     """Files under ``settings.data_dir/research`` unless ``store`` is given; LLM paths when ``llm`` is.
 
+    ``answer_llm``: the client that writes the report's grounded answer (the measured verdict without it).
     ``conversations``: where research LLM cost is added to ``Conversation.cost`` (the app's store).
     """
     store = store if store is not None else FileResearchStore(settings.data_dir)
@@ -36,6 +39,6 @@ def build_research_service(
     planner = (
         LLMPlanner(llm, LocalPlanner(), timeout=settings.llm_timeout_seconds) if llm else LocalPlanner()
     )
-    executor = Executor(store, source, settings, web=web, llm=llm, owner=owner)
+    executor = Executor(store, source, settings, web=web, llm=llm, answer_llm=answer_llm, owner=owner)
     orchestrator = Orchestrator(store, executor, settings, analyzer=analyzer, planner=planner)
     return ResearchService(orchestrator, notifier=notifier, conversations=conversations)

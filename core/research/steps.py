@@ -9,6 +9,7 @@ from datetime import datetime
 from urllib.parse import quote_plus
 
 from core.errors import OmgError
+from core.llm.client import LLMClient
 from core.models import Repository, RepoSignals
 from core.research.evidence import browse_targets
 from core.research.llm import StructuredLLM, WebSearch
@@ -28,6 +29,7 @@ class StepContext:
     settings: ResearchSettings
     web: WebSearch | None = None
     llm: StructuredLLM | None = None
+    answer_llm: LLMClient | None = None  # the grounded synthesis of the report's answer
 
 
 def _offline_label(ctx: StepContext) -> str:

@@ -13,6 +13,10 @@ from bot.app import BotApp, build_app
 from bot.testing import TestBackend
 from core.catalog import Catalog
 from core.catalog.source import CatalogSource
+from core.errors import LLMUnavailable
+from core.llm.client import LLMClient
+from core.llm.function import FunctionModel
+from core.llm.retry import RetryPolicy
 from core.models import ActionKind, CollectingSink, Repository
 from core.research import ResearchSettings, build_research_service
 from core.research.question import FactKind, Shape, read_question
@@ -138,3 +142,50 @@ def test_question_shapes(goal: str, shape: Shape, subjects: list[str]) -> None:
 def test_support_questions_ask_for_a_fact() -> None:
     question = read_question("Does Vite support SSR?")
     assert question.fact is FactKind.SUPPORT and question.subjects == ["vite"] and question.feature == "ssr"
+
+
+# ---- with a scripted LLM (FunctionModel through the provider contract) ----
+
+def synthesis(answer: str, **extra: object) -> dict[str, object]:
+    return {"answer": answer, "trade_offs": [], "risks": [], "would_change": [], "confidence": "medium",
+            "confidence_reason": "activity was measured for both [1]", **extra}
+
+
+async def report_with_llm(tmp_path: Path, reply: object, goal: str = "Should we migrate from Redux to Zustand? --deep",
+                          source: object = None) -> tuple[str, FunctionModel]:
+    model = FunctionModel(lambda messages, schema: reply)
+    service = build_research_service(ResearchSettings(data_dir=tmp_path), source or FakeRepoSource(),
+                                     answer_llm=LLMClient(model, retry=RetryPolicy(attempts=1)))
+    plan = await service.start(goal, key=KEY, requester="U1")
+    report = (await service.decide(click(plan, ActionKind.APPROVE, "U1"), CollectingSink())).markdown
+    return report, model
+
+
+async def test_a_grounded_llm_answer_leads_the_report_and_cites_fetched_sources(tmp_path: Path) -> None:
+    answer = ("**Migrate to Zustand.** pmndrs/zustand shows 60 commits in the last 90 days against 3 for "
+              "reduxjs/redux [1][2].")
+    report, model = await report_with_llm(tmp_path, synthesis(answer))
+    assert answer_of(report) == answer
+    prompt = model.calls[0].messages[-1].content
+    assert "Sources (cite by number)" in prompt and "[1] GitHub search: redux OR zustand" in prompt
+    assert "pmndrs/zustand" in section(report, "Measured comparison")  # the measured lines stay
+
+
+@pytest.mark.parametrize("bad", [
+    synthesis("**Migrate to Zustand.** It is clearly better [99]."),  # a source that was not fetched
+    synthesis("**Migrate to Zustand.** It is clearly better, everyone says so."),  # no citation at all
+    synthesis("**Migrate to Zustand.** pmndrs/zustand has 4,321 contributors [1]."),  # a number not in the facts
+    synthesis("**Migrate to Zustand.** Like invented/state-lib, it is lighter [1]."),  # a repository never found
+    LLMUnavailable(503),
+])
+async def test_an_ungrounded_or_failed_llm_answer_falls_back_to_the_measured_verdict(tmp_path: Path, bad: object) -> None:
+    report, _ = await report_with_llm(tmp_path, bad)
+    assert VERDICT.match(answer_of(report)) and "[99]" not in report and "4,321" not in report
+    assert "invented/state-lib" not in report and "reduxjs/redux" in section(report, "Measured comparison")
+
+
+async def test_an_llm_answer_that_drops_the_missing_subject_is_rejected(tmp_path: Path) -> None:
+    report, _ = await report_with_llm(
+        tmp_path, synthesis("**Stay on Jest.** jestjs/jest is active and popular [1]."),
+        goal="Should we migrate from Jest to Vitest? --deep", source=Catalog.load().source())
+    assert answer_of(report).startswith("**It depends on data I don't have: Vitest")
