@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
+from core.analysis.need import extract_need
 from core.research.evidence import fetched_sources, gather
 from core.research.models import ResearchAnswer, ResearchSession, ResearchStatus, StepResult, StepType
 
 MAX_SOURCES = 40
 MAX_WEB_NOTES = 8
+_RANKED = re.compile(r"^\d+\. ")
 _ICON = {"done": "✓", "failed": "✗", "timeout": "⏱"}
 
 
@@ -31,7 +35,11 @@ def render_plan(session: ResearchSession, *, review_ttl_seconds: float | None = 
     head = f"**Research plan** · {session.mode.label}"
     if plan.version > 1:
         head += f" · revision {plan.version}"
-    lines = [head, f"> {session.query}", f"_Why {session.mode.label}:_ {plan.rationale}", ""]
+    lines = [head, f"> {session.query}", f"_Why {session.mode.label}:_ {plan.rationale}"]
+    need = extract_need(session.query)
+    if need is not None:  # a constraint of the answer ("for a 10 person startup"), not a search word
+        lines.append(f"_Weighed for {need.text}:_ {need.why}." if need.profiles else f"_Weighed for {need.text}._")
+    lines.append("")
     lines += render_steps(session)
     if plan.feedback:
         lines += ["", f"_Revised for the feedback: “{plan.feedback[:300]}”_"]
@@ -61,13 +69,14 @@ def _answer(session: ResearchSession) -> ResearchAnswer | None:
 
 
 def _section(title: str, items: list[str]) -> list[str]:
-    return ["", f"### {title}", *[f"- {item}" for item in items]] if items else []
+    """A titled list; items that carry their own rank ("1. ...") keep it instead of a bullet."""
+    return ["", f"### {title}", *[item if _RANKED.match(item) else f"- {item}" for item in items]] if items else []
 
 
 def render_answer(answer: ResearchAnswer) -> list[str]:
     """The answer first: the headline paragraph, then the measured comparison and what surrounds it."""
     lines = [answer.headline]
-    title = {"migrate": "Measured comparison", "pick": "Ranking", "overview": "Leading projects"}.get(answer.shape)
+    title = {"migrate": "Measured comparison", "pick": "Ranking", "overview": "Projects found"}.get(answer.shape)
     if title:
         lines += _section(title, answer.comparison)
     lines += _section("Trade-offs", answer.trade_offs)

@@ -215,12 +215,21 @@ def overview(question: Question, candidates: list[Candidate], label: DataLabel, 
         return ResearchAnswer(shape="overview", headline=f"**The sources at hand can't tell**: the searches found nothing about {topic} in {label.text}.{more}",
                               confidence="low", confidence_reason="nothing was found")
     repos = [scored(c, now) for c in pool[:8]]
-    healthy = [r for r in repos if not _risky(r, now)][:PICK_SIZE] or repos[:PICK_SIZE]
+    healthy = [r for r in repos if not _risky(r, now)][:PICK_SIZE]
     _, warn = edges(repos, now)
+    stale = [r.full_name for r in repos if _risky(r, now)]
+    if not healthy:
+        return ResearchAnswer(
+            shape="overview", comparison=[figures(r, None, now) for r in repos[:PICK_SIZE]],
+            headline=(f"**The sources at hand can't answer this well**: the only projects the searches found for {topic} "
+                      f"in {label.text} are archived or idle for over a year ({', '.join(stale[:3])})."),
+            risks=[f"{n}: {w}." for n, ws in warn.items() for w in ws][:6],
+            not_checked=unmeasured_checks(candidates, label), confidence="low",
+            confidence_reason="no actively maintained project was found",
+        )
     names = ", ".join(r.full_name for r in healthy)
     head = (f"**Short answer:** the best-supported projects for {topic} are {names}, the most corroborated and "
             f"actively pushed of what the searches found in {label.text}.")
-    stale = [r.full_name for r in repos if _risky(r, now)]
     if stale:
         head += f" Avoid {', '.join(stale[:3])}: archived or idle for over a year."
     level, reason = _confidence(healthy, label, decisive=len(healthy) >= 2)
