@@ -56,6 +56,12 @@ class Question:
     need: Need | None = None  # "for a small team"
     fact: FactKind | None = None
     feature: str | None = None  # SUPPORT: what the subject should support ("ssr")
+    text: str = ""  # the goal as asked
+
+    def shown(self, word: str) -> str:
+        """``word`` as the user wrote it ("vitest" -> "Vitest")."""
+        match = re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", self.text, re.I)
+        return match.group(0) if match else word
 
     @property
     def current(self) -> str | None:
@@ -80,17 +86,17 @@ def read_question(goal: str) -> Question:
         if match:
             pair = [_word(g) for g in match.groups()]
             if all(w and w not in STOPWORDS for w in pair) and pair[0] != pair[1]:
-                return Question(Shape.MIGRATE, pair, need)
+                return Question(Shape.MIGRATE, pair, need, text=goal)
     support = _SUPPORT.search(goal)
     if support:
         subject = _word(support.group(1).split()[-1])
-        return Question(Shape.FACT, [subject], need, FactKind.SUPPORT, _word(support.group(2)))
+        return Question(Shape.FACT, [subject], need, FactKind.SUPPORT, _word(support.group(2)), text=goal)
     named = repo_names(goal) or technologies(goal) or keywords(goal, limit=1)
     if _RELEASE.search(goal):
-        return Question(Shape.FACT, named[:1], need, FactKind.RELEASE)
+        return Question(Shape.FACT, named[:1], need, FactKind.RELEASE, text=goal)
     if _MAINTAINED.search(goal) and re.match(r"\s*(?:is|are|has|have)\b", goal, re.I):
-        return Question(Shape.FACT, named[:1], need, FactKind.MAINTAINED)
+        return Question(Shape.FACT, named[:1], need, FactKind.MAINTAINED, text=goal)
     options = alternatives(goal)
     if _PICK.search(goal):
-        return Question(Shape.PICK, options if len(options) >= 2 else [], need)
-    return Question(Shape.OVERVIEW, named[:3], need)
+        return Question(Shape.PICK, options if len(options) >= 2 else [], need, text=goal)
+    return Question(Shape.OVERVIEW, named[:3], need, text=goal)

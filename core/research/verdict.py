@@ -51,8 +51,8 @@ def _confidence(repos: list[ScoredRepository], label: DataLabel, *, decisive: bo
 
 
 def migrate(question: Question, candidates: list[Candidate], label: DataLabel, now: datetime) -> ResearchAnswer:
-    current_word, target_word = question.current or "", question.target or ""
-    current, target = find_subject(current_word, candidates), find_subject(target_word, candidates)
+    current, target = find_subject(question.current or "", candidates), find_subject(question.target or "", candidates)
+    current_word, target_word = question.shown(question.current or ""), question.shown(question.target or "")
     missing = [m for m in (_missing(current_word, current, label), _missing(target_word, target, label)) if m]
     not_checked = [*unmeasured_checks(candidates, label), MIGRATION_UNMEASURED]
     if missing:
@@ -60,8 +60,8 @@ def migrate(question: Question, candidates: list[Candidate], label: DataLabel, n
         measured = [scored(c, now) for c in known]
         lines = [figures(r, None, now) for r in measured]
         absent = target_word if target is None or not is_measured(target) else current_word
-        head = (f"**It depends on data I don't have: {absent.title()} couldn't be measured**, so I can't "
-                f"recommend migrating from {current_word.title()} to {target_word.title()} on measured evidence. "
+        head = (f"**It depends on data I don't have: {absent} couldn't be measured**, so I can't "
+                f"recommend migrating from {current_word} to {target_word} on measured evidence. "
                 f"{missing[0]}")
         head += (f" Only {measured[0].full_name} was measured." if measured else " Neither side was measured.")
         return ResearchAnswer(
@@ -77,7 +77,7 @@ def migrate(question: Question, candidates: list[Candidate], label: DataLabel, n
     fx, fy = fit[now_repo.full_name], fit[next_repo.full_name]
     lead, warn = edges(repos, now)
     need = f" for {question.need.text}" if question.need else ""
-    x, y = current_word.title(), target_word.title()
+    x, y = current_word, target_word
     decisive = True
     if _risky(now_repo, now) and not _risky(next_repo, now):
         head = f"**Migrate.** {now_repo.full_name} is {'archived' if now_repo.archived else 'no longer pushed to'}, while {next_repo.full_name} is active"
@@ -92,9 +92,9 @@ def migrate(question: Question, candidates: list[Candidate], label: DataLabel, n
         scores = f" ({fy:.1f} vs {fx:.1f} out of 10)" if fx is not None and fy is not None else ""
         split = "; ".join(d[:1].lower() + d[1:] for d in deciders(repos)[:2])
         head = (f"**It depends on what you need most.** {next_repo.full_name} and {now_repo.full_name} fit{need} about "
-                f"equally well on the measured signals{scores}, so migrating from {x} to {y} pays off only where {y} "
-                f"is ahead" + (f": {split}" if split else ""))
-    head += f" (figures from {label.text})."
+                f"equally well on the measured signals{scores}, so whether migrating from {x} to {y} pays off turns on "
+                f"what matters most to you" + (f": {split}" if split else ""))
+    head += f". Figures from {label.text}."
     trade_offs = [f"{r.full_name}: {h}." for r in repos for h in lead[r.full_name]]
     risks = [f"{r.full_name}: {w}." for r in repos for w in warn[r.full_name]]
     risks.append(f"Migrating costs effort that no signal here measures: rewriting code that uses {x}, its tests, and the team's habits.")
@@ -115,7 +115,7 @@ def migrate(question: Question, candidates: list[Candidate], label: DataLabel, n
 def choose(question: Question, candidates: list[Candidate], label: DataLabel, now: datetime, topic: str) -> ResearchAnswer:
     missing: list[str] = []
     if question.subjects:
-        found = [(w, find_subject(w, candidates)) for w in question.subjects]
+        found = [(question.shown(w), find_subject(w, candidates)) for w in question.subjects]
         missing = [m for w, c in found if (m := _missing(w, c, label))]
         pool = [c for _, c in found if c is not None and is_measured(c)]
     else:
@@ -147,12 +147,12 @@ def choose(question: Question, candidates: list[Candidate], label: DataLabel, no
     else:
         reasons = [*(chosen.reasons[:1] if chosen else []), *lead.get(best.full_name, [])[:2]]
         why = "; ".join(r.rstrip(".") for r in reasons) or "the only measurable candidate"
-        head = f"**Pick {best.full_name}{need}.** {why}."
+        head = f"**Pick {best.full_name}{need}.** {why[:1].upper() + why[1:]}."
     if missing:
         head += f" Not ranked: {' '.join(missing)}"
     level, reason = _confidence(ranked[:PICK_SIZE], label, decisive=decisive)
     return ResearchAnswer(
-        shape="pick", headline=head + f" (Figures from {label.text}.)",
+        shape="pick", headline=head + f" Figures from {label.text}.",
         comparison=[f"{i}. {figures(r, fit[r.full_name], now)}" for i, r in enumerate(ranked[:PICK_SIZE], start=1)],
         trade_offs=[f"{n}: {h}." for n, hs in lead.items() if n != best.full_name for h in hs],
         risks=[f"{n}: {w}." for n, ws in warn.items() for w in ws],
