@@ -13,22 +13,24 @@ from __future__ import annotations
 import json
 import logging
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from core.analysis import reference_time
 from core.errors import LLMError
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
-from core.research.evidence import Candidate, fetched_sources
-from core.research.models import ResearchAnswer, SourceRef
+from core.research.evidence import Candidate, fetched_sources, gather, searched
+from core.research.models import ResearchAnswer, ResearchSession, SourceRef
 from core.research.question import Question, Shape, read_question
 from core.research.queries import topic_terms
 from core.research.report import MAX_SOURCES
 from core.research.steps import StepContext
 from core.research.subjects import DataLabel
 from core.research.verdict import deterministic_answer
+from core.sources.base import SourceInfo
 
 log = logging.getLogger("omg.research.answer")
 
@@ -65,12 +67,25 @@ class Ungrounded(Exception):
     """The model's answer broke a grounding rule (the reason is logged, the local answer used)."""
 
 
+def measured_answer(session: ResearchSession, candidates: list[Candidate], info: SourceInfo,
+                    now: datetime) -> ResearchAnswer:
+    """The deterministic answer from what the session fetched (also for a run stopped early)."""
+    goal = session.query
+    return deterministic_answer(read_question(goal), candidates, DataLabel.of(info), now,
+                                sources=fetched_sources(session), topic=" ".join(topic_terms(goal)[:3]))
+
+
+def partial_answer(session: ResearchSession, info: SourceInfo) -> ResearchAnswer | None:
+    """For a run that ended before its answer step: the answer from what was found so far."""
+    if any(r.answer is not None for r in session.results) or not searched(session):
+        return None
+    return measured_answer(session, gather(session), info, reference_time(info, datetime.now(UTC)))
+
+
 async def answer_question(ctx: StepContext, candidates: list[Candidate], now: datetime) -> ResearchAnswer:
-    goal = ctx.session.query
-    question = read_question(goal)
+    question = read_question(ctx.session.query)
     sources = fetched_sources(ctx.session)
-    local = deterministic_answer(question, candidates, DataLabel.of(ctx.source.info), now,
-                                 sources=sources, topic=" ".join(topic_terms(goal)[:3]))
+    local = measured_answer(ctx.session, candidates, ctx.source.info, now)
     if ctx.answer_llm is None or not candidates:
         return local
     try:

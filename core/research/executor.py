@@ -19,6 +19,7 @@ from core.errors import OmgError
 from core.llm.client import LLMClient
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
+from core.research.answer import partial_answer
 from core.research.llm import StructuredLLM, WebSearch
 from core.research.models import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
 from core.research.report import build_report
@@ -192,7 +193,7 @@ class Executor:
             else:
                 transition(session, target)
             session.lease = None
-            session.report = build_report(session)
+            session.report = build_report(session, partial=partial_answer(session, self.source.info))
 
         session = await update(self.store, session_id, change)
         await emit(progress, DoneEvent(stats={"sessionId": session.id, "status": session.status.value,

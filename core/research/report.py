@@ -90,12 +90,13 @@ def render_answer(answer: ResearchAnswer) -> list[str]:
     return lines
 
 
-def build_report(session: ResearchSession) -> str:
+def build_report(session: ResearchSession, *, partial: ResearchAnswer | None = None) -> str:
+    """The report; ``partial``: the answer from what was found when the run stopped before its answer step."""
     plan_steps = session.plan.steps if session.plan else []
     total, done = len(plan_steps), len(session.results)
     mode = session.mode.label if session.mode else "Research"
     lines = [f"## Research report: {session.query}"]
-    answer = _answer(session)
+    answer = _answer(session) or partial
     if answer is not None:
         lines += [*render_answer(answer), ""]
     else:

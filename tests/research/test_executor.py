@@ -95,6 +95,7 @@ async def test_cancel_stops_at_the_next_step_boundary_with_partial_results(tmp_p
     assert session.status is S.CANCELLED and session.cancel_requested_by == "U1"
     assert 1 <= len(session.results) < len(session.plan.steps)  # type: ignore[union-attr]
     assert "partial results" in report.markdown and "not run" in report.markdown
+    assert report.markdown.splitlines()[1].startswith(("**Migrate", "**Stay on", "**It depends"))  # answered from what was found
 
 
 async def test_llm_findings_naming_unfetched_repositories_are_dropped(tmp_path: Path) -> None:
