@@ -189,3 +189,19 @@ async def test_an_llm_answer_that_drops_the_missing_subject_is_rejected(tmp_path
         tmp_path, synthesis("**Stay on Jest.** jestjs/jest is active and popular [1]."),
         goal="Should we migrate from Jest to Vitest? --deep", source=Catalog.load().source())
     assert answer_of(report).startswith("**It depends on data I don't have: Vitest")
+
+
+async def test_the_revise_example_in_chat(app: BotApp) -> None:
+    bot = TestBackend(app)
+    await bot.research("open source feature flag services for a 10 person startup --deep")
+    plan = bot.pop_reply()
+    assert "`feature flag`" in plan.markdown and "_Weighed for a 10 person startup:_" in plan.markdown
+    assert not any(w in q.split() for q in re.findall(r"`([^`]+)`", plan.markdown) for w in ("open", "source", "services"))
+    await bot.click(bot.action(plan, "Revise"))
+    assert "feedback" in bot.pop_reply().markdown.lower()
+    revised = await bot.ask("search for feature flag and feature toggle projects, leave out archived ones")
+    assert "`feature flag archived:false`" in revised.markdown and "`feature toggle archived:false`" in revised.markdown
+    assert "toggle ones" not in revised.markdown and "`open" not in revised.markdown
+    await bot.click(bot.action(revised, "Approve"))
+    report = bot.pop_reply().markdown
+    assert answer_of(report).startswith(("**Pick", "**The sources at hand can't", "**Short answer"))
