@@ -120,7 +120,7 @@ async def _grounded(client: LLMClient, ctx: StepContext, question: Question, can
                                 schema=_Synthesis, timeout=ctx.settings.step_timeout_seconds / 2,
                                 max_output_tokens=1200)
     draft = (await client.run(request)).output
-    cited = check_grounding(draft, facts + numbered, len(sources), {c.name for c in candidates}, local.missing)
+    cited = check_grounding(draft, prompt, len(sources), {c.name for c in candidates}, local.missing)
     return local.model_copy(update={
         "headline": draft.answer.strip(), "trade_offs": draft.trade_offs, "risks": draft.risks,
         "would_change": draft.would_change or local.would_change, "confidence": draft.confidence,

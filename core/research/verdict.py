@@ -148,6 +148,8 @@ def choose(question: Question, candidates: list[Candidate], label: DataLabel, no
         reasons = [*(chosen.reasons[:1] if chosen else []), *lead.get(best.full_name, [])[:2]]
         why = "; ".join(r.rstrip(".") for r in reasons) or "the only measurable candidate"
         head = f"**Pick {best.full_name}{need}.** {why[:1].upper() + why[1:]}."
+    if question.need and question.need.profiles and not decisive:
+        head += f" For {question.need.text}, {question.need.why}, and the fit weighs those."
     if missing:
         head += f" Not ranked: {' '.join(missing)}"
     level, reason = _confidence(ranked[:PICK_SIZE], label, decisive=decisive)
