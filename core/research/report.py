@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from core.analysis.need import extract_need
-from core.research.evidence import fetched_sources, gather
+from core.research.evidence import fetched_sources, gather, opposing
 from core.research.models import ResearchAnswer, ResearchSession, ResearchStatus, StepResult, StepType
 
 MAX_SOURCES = 40
@@ -107,8 +107,6 @@ def build_report(session: ResearchSession, *, partial: ResearchAnswer | None = N
         lines.append(f"_{mode} · {done} of {total} steps finished, so these are partial results._")
     else:
         lines.append(f"_{mode} · {total} steps completed._")
-    if session.plan is not None and session.plan.rationale:
-        lines.append(f"_Why {mode}:_ {session.plan.rationale}")
     web_note = _web_note(session)
     if web_note:
         lines.append(f"_{web_note}_")
@@ -120,9 +118,11 @@ def build_report(session: ResearchSession, *, partial: ResearchAnswer | None = N
             "Nothing was found before the research stopped."
         ]
     lines += ["", "### Evidence", *[f"- {f}" for f in evidence]]
-    opposing = [c.name for c in gather(session) if c.purposes == {"opposing_views"}][:5]
-    if opposing:
-        lines += ["", "### Opposing views", f"- Alternatives the searches for competing approaches turned up: {', '.join(opposing)}."]
+    critique = next((s for s in plan_steps if s.purpose == "opposing_views"), None)
+    if critique is not None and session.result_for(critique.step_id) is not None:
+        others = opposing(gather(session))[:4]
+        lines += ["", "### Opposing views", f"- Alternatives and opposing approaches: {', '.join(c.name for c in others)}."
+                  if others else "- No strong alternatives or opposing approaches turned up in the searches."]
     if checks:
         lines += ["", "### Cross-verification", *[f"- {f}" for f in checks]]
 
