@@ -104,6 +104,27 @@ class SourceRef(WireModel):
     snippet: str = ""  # web: the grounded answer's sentences this page supports
 
 
+class ResearchAnswer(WireModel):
+    """The direct answer a report opens with, in the shape the question asked for.
+
+    ``headline`` is the report's first paragraph (the verdict, the pick, the fact, or a plain "the
+    sources at hand can't tell"); every figure in it and in the lists was measured or fetched.
+    """
+
+    shape: Literal["migrate", "pick", "fact", "overview"]
+    headline: str
+    comparison: list[str] = Field(default_factory=list)  # measured figures, one line per subject
+    trade_offs: list[str] = Field(default_factory=list)
+    risks: list[str] = Field(default_factory=list)
+    would_change: list[str] = Field(default_factory=list)  # what would change the verdict
+    missing: list[str] = Field(default_factory=list)  # subjects absent or unmeasured in the data
+    not_checked: list[str] = Field(default_factory=list)  # what no fetched source could tell
+    confidence: Literal["low", "medium", "high"] = "low"
+    confidence_reason: str = ""
+    cited: list[str] = Field(default_factory=list)  # titles of the fetched sources it rests on
+    source: Literal["local", "llm"] = "local"
+
+
 class StepResult(WireModel):
     step_id: int
     status: Literal["done", "failed", "timeout"]
@@ -116,6 +137,7 @@ class StepResult(WireModel):
     signals: dict[str, RepoSignals] = Field(default_factory=dict)  # BROWSE: full name -> signals
     readmes: dict[str, str] = Field(default_factory=dict)  # BROWSE: full name -> excerpt
     findings: list[str] = Field(default_factory=list)  # ANALYZE: conclusions
+    answer: ResearchAnswer | None = None  # ANALYZE (summary / synthesis): the direct answer
     error: str | None = None
     web_error: str | None = None  # SEARCH: why the web search failed (GitHub search only)
 

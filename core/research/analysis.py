@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field
 from core.analysis import reference_time
 from core.analysis.format import ago, span
 from core.errors import LLMError
-from core.research.evidence import Candidate, fetched_sources, gather
+from core.research.answer import answer_question
+from core.research.evidence import Candidate, fetched_sources, gather, leaders
 from core.llm.contract import StructuredRequest, system, user
 from core.research.settings import LLM_MAX_OUTPUT_TOKENS
 from core.models.research import PlanStep, ResearchMode, StepResult
@@ -110,28 +111,15 @@ def summary(candidates: list[Candidate], goal: str, now: datetime | None = None)
     return findings
 
 
-def synthesis(candidates: list[Candidate], now: datetime | None = None) -> list[str]:
+def synthesis(candidates: list[Candidate]) -> list[str]:
     if not candidates:
         return ["The searches found nothing to build a balanced answer on; the goal may need other words."]
-    leaders = [c for c in candidates if "opposing_views" not in c.purposes or c.hits > 1][:3]
-    findings = [f"Leading options: {_names(leaders)}." if leaders else "No clear leaders emerged."]
-    emerging = [c for c in candidates if "recent" in c.purposes and c not in leaders and (c.repo.stars or 0) < 5000]
+    leading = leaders(candidates)
+    findings = [f"Leading options: {_names(leading)}." if leading else "No clear leaders emerged."]
+    emerging = [c for c in candidates if "recent" in c.purposes and c not in leading and (c.repo.stars or 0) < 5000]
     if emerging:
         findings.append(f"Emerging or recently active: {_names(emerging[:3])}.")
-    opposing = [c for c in candidates if "opposing_views" in c.purposes and c not in leaders]
-    findings.append(
-        f"Alternatives and opposing approaches: {_names(opposing[:4])}." if opposing
-        else "No strong alternatives or opposing approaches turned up in the searches."
-    )
-    flags = risks(candidates[:10], now)
-    findings += [f"Risk: {f}" for f in flags[:4]]
-    measured = sum(1 for c in candidates if c.signals is not None)
-    corroborated = sum(1 for c in candidates if c.hits >= 2)
-    level = "high" if corroborated >= 3 and measured >= 3 else "medium" if corroborated or measured else "low"
-    checked = (f"{measured} checked against measured activity" if measured
-               else "activity judged from push dates only, no release or commit data")
-    findings.append(f"Confidence: {level} ({corroborated} repositories corroborated by several searches, {checked}).")
-    return findings
+    return findings  # risks are flagged under Cross-verification; confidence lives with the answer
 
 
 class _Findings(BaseModel):
@@ -190,10 +178,12 @@ async def run_analyze(step: PlanStep, ctx: StepContext, started: datetime) -> St
     now = reference_time(ctx.source.info, datetime.now(UTC))  # the snapshot's day when offline
     if purpose == "cross_verify":
         findings = cross_verify(candidates, now)
+        answer = None
     else:
-        local = summary(candidates, ctx.session.query, now) if purpose == "summary" else synthesis(candidates, now)
+        local = summary(candidates, ctx.session.query, now) if purpose == "summary" else synthesis(candidates)
         findings = await _llm_findings(ctx, step, candidates) or local
+        answer = await answer_question(ctx, candidates, now)
     return StepResult(
-        step_id=step.step_id, status="done", started_at=started, findings=findings,
+        step_id=step.step_id, status="done", started_at=started, findings=findings, answer=answer,
         summary=f"{len(findings)} finding(s) from {len(candidates)} repositories",
     )

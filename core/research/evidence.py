@@ -51,6 +51,17 @@ def gather(session: ResearchSession) -> list[Candidate]:
     )
 
 
+def leaders(candidates: list[Candidate]) -> list[Candidate]:
+    """The leading options: found by the main searches (or by several), best first."""
+    return [c for c in candidates if "opposing_views" not in c.purposes or c.hits > 1][:3]
+
+
+def opposing(candidates: list[Candidate]) -> list[Candidate]:
+    """What only the searches for alternatives and critiques turned up."""
+    leading = leaders(candidates)
+    return [c for c in candidates if "opposing_views" in c.purposes and c not in leading]
+
+
 def browse_targets(session: ResearchSession, limit: int) -> list[str]:
     """Repositories named in the goal first, then the best search candidates."""
     names = repo_names(session.query)

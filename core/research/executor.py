@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from core.errors import OmgError, ResearchError
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
+from core.research.answer import partial_answer
 from core.llm.client import LLMClient
 from core.research.web_search import WebSearch
 from core.models.research import Lease, PlanStep, ResearchSession, ResearchStatus, StepResult, StepType
@@ -192,7 +193,7 @@ class Executor:
             else:
                 transition(session, target)
             session.lease = None
-            session.report = build_report(session)
+            session.report = build_report(session, partial=partial_answer(session, self.source.info))
 
         session = await update(self.store, session_id, change)
         await emit(progress, DoneEvent(stats={"sessionId": session.id, "status": session.status.value,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from core.llm.client import LLMClient
 from core.research.analyzer import LLMModeAnalyzer, LocalModeAnalyzer
 from core.research.executor import Executor
-from core.llm.client import LLMClient
 from core.research.web_search import WebSearch
 from core.research.llm_planner import LLMPlanner
 from core.research.orchestrator import Orchestrator

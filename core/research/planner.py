@@ -17,17 +17,14 @@ from pydantic import Field
 from core.models import WireModel
 from core.models.research import PlanStep, ResearchMode, ResearchPlan, StepType
 from core.research.queries import (
-    alternatives, is_technology, keywords, language_of, repo_names, since, technologies, topic_terms,
+    NOT_ARCHIVED, alternatives, excludes_archived, is_technology, language_of, repo_names, since, technologies,
+    topic_terms,
 )
+from core.research.revision import read_revision
 
 QUICK_MAX_STEPS = 3
 DEEP_MAX_STEPS = 8
 
-_EXCLUDE = re.compile(
-    r"\b(?:no|not|without|exclude|excluding|skip|drop|avoid|remove|except|ignore|leave out|rule out)\s+"
-    r"(?:the\s+|any\s+)?([\w+#.\-]+)",
-    re.IGNORECASE,
-)
 _RECENT = re.compile(r"\b(recent|newer|newest|latest|last (year|months?)|fresh|up[- ]to[- ]date)\b", re.I)
 _POPULAR = re.compile(r"\b(popular|mature|established|stable|widely used|battle[- ]tested)\b", re.I)
 _NICHE = re.compile(r"\b(niche|emerging|smaller|lesser[- ]known|new(er)? projects|up-and-coming)\b", re.I)
@@ -59,12 +56,15 @@ class _Topic:
         named = [name.split("/", 1)[1].lower() for name in self.repos]
         terms = named + [t for t in topic_terms(stripped) if t not in named]
         feedback = " ".join(request.feedback)
-        self.excluded = {m.lower() for m in _EXCLUDE.findall(feedback)}
-        focus_text = _EXCLUDE.sub(" ", feedback)
-        self.focus = [w for w in keywords(focus_text) if w not in terms and w not in self.excluded]
+        revision = read_revision(request.feedback)
+        self.excluded = revision.excluded
+        self.exclude_archived = revision.exclude_archived
+        self.requested = revision.added  # the reviewer's own search terms, each searched in the feedback step
+        self.added = [t for t in revision.added if t not in terms]
+        self.focus = [w for w in revision.focus if w not in terms and w not in self.excluded]
         self.terms = [t for t in terms if t not in self.excluded] or terms[:1]
-        self.options, self.phrases = _options(stripped, focus_text, self.excluded)
-        self.language = language_of(self.terms + self.focus)
+        self.options, self.phrases = _options(stripped, " ".join(self.added + self.focus), self.excluded)
+        self.language = revision.language or language_of(self.terms + self.focus)
         self.recent_days = 90 if _RECENT.search(feedback) else 180
         self.popular = bool(_POPULAR.search(feedback))
         self.niche = bool(_NICHE.search(feedback))
@@ -93,7 +93,7 @@ class _Topic:
         return since(days, self.today)
 
     def describe(self) -> str:
-        return " ".join(self.terms[:4] + self.focus[:2])
+        return " ".join(dict.fromkeys(self.terms[:4] + self.added[:2] + self.focus[:2]))
 
 
 def _options(goal: str, feedback: str, excluded: set[str]) -> tuple[list[str], list[str]]:
@@ -180,9 +180,9 @@ def _deep_steps(topic: _Topic, feedback: list[str]) -> list[PlanStep]:
         if either:  # every option, the ones feedback added included, narrowed by the feedback's words
             queries = [" ".join([either, *topic.context()]), *[f"{o} {' '.join(topic.context())}".strip()
                                                                for o in topic.options[:4]]]
-        else:
-            focus = topic.focus[:3] or topic.terms[:1]
-            queries = [" ".join(dict.fromkeys(topic.terms[:1] + focus))]
+        else:  # each term the reviewer asked for on its own, then the subject narrowed by the rest
+            queries = [*topic.requested[:3], *([" ".join(dict.fromkeys(topic.terms[:1] + topic.focus[:3]))]
+                                           if topic.focus or not topic.requested else [])]
         steps.append(PlanStep(
             step_id=0, type=StepType.SEARCH, purpose="feedback",
             search_queries=queries[:4],
@@ -230,7 +230,10 @@ class LocalPlanner:
             steps = _deep_steps(topic, request.feedback)
         _drop_excluded(steps, topic.excluded)
         for step in steps:
-            step.search_queries = list(dict.fromkeys(q.strip() for q in step.search_queries if q.strip()))
+            queries = [q.strip() for q in step.search_queries if q.strip()]
+            if topic.exclude_archived:
+                queries = [q if excludes_archived(q) else f"{q} {NOT_ARCHIVED}" for q in queries]
+            step.search_queries = list(dict.fromkeys(queries))
         return ResearchPlan(
             session_id=request.session_id,
             rationale=request.rationale,

@@ -2,7 +2,7 @@
 
 A query is plain keywords plus GitHub qualifiers the executor understands:
 ``language:python``, ``stars:>100``, ``stars:10..500``, ``pushed:>2026-01-01``,
-``created:>2025-06-01``, ``topic:llm``, ``"quoted phrases"``, ``sort:updated``.
+``created:>2025-06-01``, ``topic:llm``, ``"quoted phrases"``, ``sort:updated``, ``archived:false``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import re
 from datetime import date, timedelta
 
 from core.models import SearchParams
+from core.research.concepts import split_concepts
 
 STOPWORDS = frozenset(
     """
@@ -45,7 +46,7 @@ STOPWORDS = frozenset(
     considering decide decision sense make makes worthy ready production-ready viable really
     still anymore yet ever again already actually overrated underrated hype hyped matter matters
     go-to should shall going hear heard say says said people everyone anyone someone us
-    top ranking ranked
+    top ranking ranked ones one leave out only
     """.split()
 )
 # "the state of X", "is X worth it": phrases whose words are filler only here ("state management" stays)
@@ -95,7 +96,8 @@ _MORE_TECH = frozenset(
 )
 _TOKEN = re.compile(r"[^\W_][\w+#.\-]*[\w+#]|[^\W_]", re.UNICODE)
 _OWNER_NAME = re.compile(r"\b([A-Za-z0-9][A-Za-z0-9-]{0,38})/([A-Za-z0-9._-]{1,100})\b")
-_QUALIFIER = re.compile(r'^(language|stars|pushed|created|topic|sort):(.+)$', re.IGNORECASE)
+_QUALIFIER = re.compile(r'^(language|stars|pushed|created|topic|sort|archived):(.+)$', re.IGNORECASE)
+NOT_ARCHIVED = "archived:false"
 _RANGE = re.compile(r"^(>=|<=|>|<)?(\d+)(?:\.\.(\d+|\*))?$")
 _DATE = re.compile(r"^(>=|>|<=|<)?(\d{4}-\d{2}-\d{2})$")
 MAX_KEYWORDS = 4
@@ -120,10 +122,12 @@ def is_technology(word: str, original: str = "") -> bool:
 
 
 def keywords(text: str, *, limit: int = MAX_KEYWORDS) -> list[str]:
-    """The goal's content words, most telling first: technology names, then the other content
-    words in order of appearance; stopwords, opinion filler and bare numbers dropped."""
-    found: list[str] = []
-    cleaned = _FILLER_PHRASES.sub(" ", text).replace("/", " ")
+    """The goal's content words, most telling first: technology names, then multi-word concepts
+    ("feature flag", kept whole), then the other content words in order of appearance; stopwords,
+    opinion filler, team-size phrases ("for a 10 person startup") and bare numbers dropped."""
+    concepts, rest = split_concepts(_FILLER_PHRASES.sub(" ", text))
+    found: list[str] = list(concepts)  # "feature flag" stays one keyword
+    cleaned = rest.replace("/", " ")
     for raw in _TOKEN.findall(cleaned.lower()):
         word = raw.strip(".-")
         if not word or word in found or word.replace(".", "").isdigit():
@@ -201,6 +205,8 @@ def parse_query(query: str) -> SearchParams:
             params.sort = value.lower()
         elif name == "stars":
             _apply_stars(params, value)
+        elif name == "archived":
+            continue  # research filters archived results itself (excludes_archived)
         else:
             _apply_date(params, name, value)
     params.keywords, params.synonym_groups = _or_groups(words)
@@ -251,6 +257,11 @@ def _apply_date(params: SearchParams, name: str, value: str) -> None:
         params.pushed_after = when
     else:
         params.created_after = when
+
+
+def excludes_archived(query: str) -> bool:
+    """True when the query asks to leave archived repositories out (``archived:false``)."""
+    return NOT_ARCHIVED in query.lower().split()
 
 
 def is_executable(query: str) -> bool:

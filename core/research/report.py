@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from core.research.evidence import fetched_sources, gather
-from core.models.research import ResearchSession, ResearchStatus, StepResult, StepType
+import re
+
+from core.analysis.need import extract_need
+from core.research.evidence import fetched_sources, gather, opposing
+from core.models.research import ResearchAnswer, ResearchSession, ResearchStatus, StepResult, StepType
 
 MAX_SOURCES = 40
 MAX_WEB_NOTES = 8
+_RANKED = re.compile(r"^\d+\. ")
 _ICON = {"done": "✓", "failed": "✗", "timeout": "⏱"}
 
 
@@ -31,7 +35,11 @@ def render_plan(session: ResearchSession, *, review_ttl_seconds: float | None = 
     head = f"**Research plan** · {session.mode.label}"
     if plan.version > 1:
         head += f" · revision {plan.version}"
-    lines = [head, f"> {session.query}", f"_Why {session.mode.label}:_ {plan.rationale}", ""]
+    lines = [head, f"> {session.query}", f"_Why {session.mode.label}:_ {plan.rationale}"]
+    need = extract_need(session.query)
+    if need is not None:  # a constraint of the answer ("for a 10 person startup"), not a search word
+        lines.append(f"_Weighed for {need.text}:_ {need.why}." if need.profiles else f"_Weighed for {need.text}._")
+    lines.append("")
     lines += render_steps(session)
     if plan.feedback:
         lines += ["", f"_Revised for the feedback: “{plan.feedback[:300]}”_"]
@@ -55,30 +63,66 @@ def _findings(session: ResearchSession, purposes: set[str]) -> list[str]:
     return found
 
 
-def build_report(session: ResearchSession) -> str:
+def _answer(session: ResearchSession) -> ResearchAnswer | None:
+    """The last answer an ANALYZE step gave (the synthesis comes after the summary)."""
+    return next((r.answer for r in reversed(session.results) if r.answer is not None), None)
+
+
+def _section(title: str, items: list[str]) -> list[str]:
+    """A titled list; items that carry their own rank ("1. ...") keep it instead of a bullet."""
+    return ["", f"### {title}", *[item if _RANKED.match(item) else f"- {item}" for item in items]] if items else []
+
+
+def render_answer(answer: ResearchAnswer) -> list[str]:
+    """The answer first: the headline paragraph, then the measured comparison and what surrounds it."""
+    lines = [answer.headline]
+    title = {"migrate": "Measured comparison", "pick": "Ranking", "overview": "Projects found"}.get(answer.shape)
+    if title:
+        lines += _section(title, answer.comparison)
+    lines += _section("Trade-offs", answer.trade_offs)
+    lines += _section("Risks", answer.risks)
+    lines += _section("What would change this answer", answer.would_change)
+    lines += _section("Missing from the data", answer.missing)
+    confidence = f"**{answer.confidence}**" + (f": {answer.confidence_reason}." if answer.confidence_reason else ".")
+    lines += ["", f"**Confidence:** {confidence}"]
+    if answer.not_checked:
+        lines.append("**Not checked:** " + "; ".join(answer.not_checked) + ".")
+    return lines
+
+
+def build_report(session: ResearchSession, *, partial: ResearchAnswer | None = None) -> str:
+    """The report; ``partial``: the answer from what was found when the run stopped before its answer step."""
     plan_steps = session.plan.steps if session.plan else []
     total, done = len(plan_steps), len(session.results)
     mode = session.mode.label if session.mode else "Research"
     lines = [f"## Research report: {session.query}"]
+    answer = _answer(session) or partial
+    if answer is not None:
+        lines += [*render_answer(answer), ""]
+    else:
+        lines += ["The research stopped before its answer step, so there is no verdict yet; here is what was found.", ""]
     if session.status is ResearchStatus.CANCELLED or session.cancel_requested_by:
         lines.append(f"_{mode} · cancelled after {done} of {total} steps, so these are partial results._")
     elif done < total:
         lines.append(f"_{mode} · {done} of {total} steps finished, so these are partial results._")
     else:
         lines.append(f"_{mode} · {total} steps completed._")
-    if session.plan is not None and session.plan.rationale:
-        lines.append(f"_Why {mode}:_ {session.plan.rationale}")
     web_note = _web_note(session)
     if web_note:
         lines.append(f"_{web_note}_")
 
-    answer = _findings(session, {"summary", "synthesis", "", "analysis"})
+    evidence = _findings(session, {"summary", "synthesis", "", "analysis"})
     checks = _findings(session, {"cross_verify"})
-    if not answer:
-        answer = [f"**{c.name}**: {c.repo.description[:160]}" for c in gather(session)[:5]] or [
+    if not evidence:
+        evidence = [f"**{c.name}**: {c.repo.description[:160]}" for c in gather(session)[:5]] or [
             "Nothing was found before the research stopped."
         ]
-    lines += ["", "### Key findings", *[f"- {f}" for f in answer]]
+    lines += ["", "### Evidence", *[f"- {f}" for f in evidence]]
+    critique = next((s for s in plan_steps if s.purpose == "opposing_views"), None)
+    if critique is not None and session.result_for(critique.step_id) is not None:
+        others = opposing(gather(session))[:4]
+        lines += ["", "### Opposing views", f"- Alternatives and opposing approaches: {', '.join(c.name for c in others)}."
+                  if others else "- No strong alternatives or opposing approaches turned up in the searches."]
     if checks:
         lines += ["", "### Cross-verification", *[f"- {f}" for f in checks]]
 

@@ -9,12 +9,12 @@ from datetime import datetime
 from urllib.parse import quote_plus
 
 from core.errors import OmgError
+from core.llm.client import LLMClient
 from core.models import Repository, RepoSignals
 from core.research.evidence import browse_targets
-from core.llm.client import LLMClient
 from core.research.web_search import WebSearch
 from core.models.research import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
-from core.research.queries import parse_query
+from core.research.queries import excludes_archived, parse_query
 from core.research.settings import ResearchSettings
 from core.research.web import SKIPPED, search_web
 from core.sources.base import RepoSource
@@ -64,7 +64,8 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
             "updated" if params.pushed_after or step.purpose == "recent" else "best"
         )
         params.limit = limit
-        return await ctx.source.search(params, sort=sort, limit=limit)
+        found = await ctx.source.search(params, sort=sort, limit=limit)
+        return [r for r in found if not r.archived] if excludes_archived(query) else found
 
     web_task = asyncio.create_task(search_web(ctx, step))  # alongside the GitHub searches
     repos: dict[str, Repository] = {}

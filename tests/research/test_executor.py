@@ -43,7 +43,7 @@ async def test_the_report_cites_only_what_was_fetched(service: ResearchService) 
     session = await service.store.get(session_id_of(plan))
     fetched = {s.url for s in fetched_sources(session) if s.url}
     assert cited_links(report.markdown) and cited_links(report.markdown) <= fetched
-    for section in ("### Key findings", "### Cross-verification", "### Steps", "### Sources"):
+    for section in ("### Evidence", "### Cross-verification", "### Steps", "### Sources"):
         assert section in report.markdown
     assert "old/react-state-kit" not in report.markdown or "archived" in report.markdown
     assert "Confidence:" in report.markdown
@@ -96,6 +96,7 @@ async def test_cancel_stops_at_the_next_step_boundary_with_partial_results(tmp_p
     assert session.status is S.CANCELLED and session.cancel_requested_by == "U1"
     assert 1 <= len(session.results) < len(session.plan.steps)  # type: ignore[union-attr]
     assert "partial results" in report.markdown and "not run" in report.markdown
+    assert report.markdown.splitlines()[1].startswith(("**Migrate", "**Stay on", "**It depends"))  # answered from what was found
 
 
 async def test_llm_findings_naming_unfetched_repositories_are_dropped(tmp_path: Path) -> None:
