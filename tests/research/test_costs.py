@@ -65,6 +65,9 @@ def answer(messages: Any, schema: type[BaseModel]) -> dict[str, Any]:
         return DEEP_DRAFT if "deep_probe" in messages[-1].content else QUICK_DRAFT
     if name == "GroundedAnswer":
         return WEB
+    if name == "_Synthesis":  # the report's grounded answer
+        return {"answer": "React 19.1 is the latest release [1].", "trade_offs": [], "risks": [],
+                "would_change": [], "confidence": "medium", "confidence_reason": "one source [1]"}
     return {"findings": []}
 
 
@@ -106,16 +109,17 @@ async def test_quick_scan_reply_carries_its_cost_and_the_thread_keeps_it(tmp_pat
     with workspace_scope(KEY.team):
         reply = await rig.service.start(QUICK, key=KEY, requester="U1")
     assert reply.error is None, reply.markdown
-    # analyzer, planner, one grounded web search (one SEARCH step), the ANALYZE synthesis
+    # analyzer, planner, one grounded web search (one SEARCH step), the ANALYZE findings and the
+    # report's grounded answer
     assert (rig.calls_for("_Verdict"), rig.calls_for("_Draft"), rig.calls_for("GroundedAnswer"),
-            rig.calls_for("_Findings")) == (1, 1, 1, 1)
+            rig.calls_for("_Findings"), rig.calls_for("_Synthesis")) == (1, 1, 1, 1, 1)
     cost = await rig.thread_cost()
-    assert cost.calls == rig.calls == 4
-    assert (cost.input_tokens, cost.output_tokens) == (4 * 100, 4 * 20)
-    assert cost.usd == pytest.approx(4 * PER_CALL)
-    assert reply.footer == (f"LLM cost: ${4 * PER_CALL:.4f} this answer, ${4 * PER_CALL:.4f} this thread"
+    assert cost.calls == rig.calls == 5
+    assert (cost.input_tokens, cost.output_tokens) == (5 * 100, 5 * 20)
+    assert cost.usd == pytest.approx(5 * PER_CALL)
+    assert reply.footer == (f"LLM cost: ${5 * PER_CALL:.4f} this answer, ${5 * PER_CALL:.4f} this thread"
                             f" · Research session {reply.footer.rsplit(' ', 1)[-1]}")
-    assert rig.budget.spent("T-ACME") == pytest.approx(4 * PER_CALL)  # the workspace's budget too
+    assert rig.budget.spent("T-ACME") == pytest.approx(5 * PER_CALL)  # the workspace's budget too
     assert "react.dev" in reply.markdown
 
 
@@ -166,8 +170,9 @@ async def test_costs_add_to_the_turns_already_in_the_thread(tmp_path: Path) -> N
     await rig.conversations.save(conversation)
     reply = await rig.service.start(QUICK, key=KEY, requester="U1")
     this, thread = footer_usd(reply)
-    assert this == round(3 * PER_CALL, 4) and thread == round(0.5 + 3 * PER_CALL, 4)
-    assert (await rig.thread_cost()).calls == 1 + 3
+    # analyzer, planner, the ANALYZE findings and the report's grounded answer
+    assert this == round(4 * PER_CALL, 4) and thread == round(0.5 + 4 * PER_CALL, 4)
+    assert (await rig.thread_cost()).calls == 1 + 4
 
 
 async def test_a_resumed_run_is_charged_to_its_thread_and_workspace(tmp_path: Path) -> None:
