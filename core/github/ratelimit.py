@@ -24,6 +24,8 @@ class RateLimitWait:
 
 def resource_for(path: str) -> str:
     """The budget a request draws on (the same names as ``X-RateLimit-Resource``)."""
+    if path == "/graphql":
+        return "graphql"
     if path.startswith("/search/code"):
         return "code_search"
     return "search" if path.startswith("/search/") else "core"
@@ -63,3 +65,29 @@ def rate_limit_wait(
         seconds = SECONDARY_DEFAULT_WAIT
         return RateLimitWait(seconds, datetime.fromtimestamp(now + seconds, UTC), secondary=True)
     return None
+
+
+class Budgets:
+    """What GitHub last said about each budget ("core", "search", "graphql"...): calls (GraphQL:
+    points) left, the hourly limit, and an exhausted budget's reset time."""
+
+    def __init__(self) -> None:
+        self.exhausted: dict[str, datetime] = {}  # resource -> reset time
+        self.remaining: dict[str, int] = {}
+        # resource -> allowed per window (X-RateLimit-Limit); None: answered without limits
+        self.limits: dict[str, int | None] = {}
+
+    def note(self, resource: str, headers: Mapping[str, str], status: int) -> None:
+        reset_at = exhausted_until(headers)
+        if reset_at is not None:
+            self.exhausted[resource] = reset_at
+        elif headers.get("x-ratelimit-remaining"):
+            self.exhausted.pop(resource, None)
+        remaining = headers.get("x-ratelimit-remaining", "")
+        if remaining.isdigit():
+            self.remaining[resource] = int(remaining)
+        limit = headers.get("x-ratelimit-limit", "")
+        if limit.isdigit():
+            self.limits[resource] = int(limit)
+        elif status < 400 and not remaining:  # GitHub Enterprise with rate limiting off
+            self.limits[resource] = None
