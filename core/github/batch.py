@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 from core.errors import RateLimited, RepoNotFound, SourceError, SourceUnavailable
 from core.github import graphql_query, graphql_read
+from core.github.budget import LOW_ENRICHED, BudgetSaved, low_remaining
 from core.github.client import GitHubClient
 from core.github.graphql_read import GqlAnswer, GqlRepo
 from core.github.signals import SignalCollector
@@ -87,9 +88,23 @@ class GraphQLBatcher:
     async def _send_after_window(self) -> None:
         await asyncio.sleep(self._window)
         batch, self._pending, self._flush = list(self._pending.values()), {}, None
+        batch = self._within_budget(batch)
         batch.sort(key=lambda p: (p.depth, p.name.lower()))  # same set, same query: one cache key
         await asyncio.gather(*(self._send(batch[i:i + MAX_BATCH])
                                for i in range(0, len(batch), MAX_BATCH)))
+
+    def _within_budget(self, batch: list[_Pending]) -> list[_Pending]:
+        """With a low GraphQL budget, only the first ``LOW_ENRICHED`` light requests (the
+        Screener asks in rank order) are sent; the others fail with ``BudgetSaved``."""
+        left = low_remaining(self._client, "graphql")
+        light = [p for p in batch if p.depth == "light"]
+        if left is None or len(light) <= LOW_ENRICHED:
+            return batch
+        dropped = light[LOW_ENRICHED:]
+        for pending in dropped:
+            pending.future.set_exception(BudgetSaved(left))
+            pending.future.exception()
+        return [p for p in batch if p not in dropped]
 
     async def _send(self, batch: list[_Pending]) -> None:
         try:

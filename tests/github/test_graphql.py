@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from core.errors import RepoNotFound
+from core.github.budget import BudgetSaved
 from core.github import GitHubClient, GitHubSource
 from tests.fakes.github import FakeGitHub
 from tests.github.conftest import RecordedSleep, make_settings
@@ -114,3 +115,22 @@ async def test_enterprise_graphql_lives_under_api_graphql(sleep: RecordedSleep) 
         assert (await source.get_signals("d3/d3", depth="light")).releases is not None
         assert gh.count("/graphql") == 1
         await source.aclose()
+
+
+async def test_a_low_graphql_budget_measures_only_the_top_candidates(
+        tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+    source = _source(tgh, sleep)
+    await source.get_signals("yt-dlp/yt-dlp", depth="light")  # learns the budget
+    tgh.used["graphql"] = 4990  # 10 points left of 5,000
+    source.client.clear_cache()
+    await source.get_signals("vuejs/vue", depth="light")
+    assert source.client.remaining("graphql") is not None and source.client.remaining("graphql") < 50
+    answers = await asyncio.gather(*(source.get_signals(n, depth="light") for n in CANDIDATES + ["sveltejs/svelte"]),
+                                   return_exceptions=True)
+    measured = [a for a in answers if not isinstance(a, BaseException)]
+    saved = [a for a in answers if isinstance(a, BudgetSaved)]
+    assert len(measured) == 5 and len(saved) == 1
+    assert "running low" in saved[0].user_message
+    analysis = await source.get_signals("yt-dlp/yt-dlp")  # analyses are still measured in full
+    assert analysis.contributors is not None
+    await source.aclose()
