@@ -34,6 +34,7 @@ from core.sources.base import SignalDepth
 log = logging.getLogger("omg.github.graphql")
 MAX_BATCH = 25  # repositories per query: cost stays 1-3 points, answers a few hundred KB at most
 WINDOW = 0.005  # seconds the first request waits for the others of its turn
+KEPT = 512  # repositories whose last answer is kept (the oldest go first)
 
 
 class GraphQLUnavailable(SourceError):
@@ -152,7 +153,7 @@ class GraphQLBatcher:
         if not response.cached and isinstance(cost.get("cost"), int):
             self._client.stats.graphql_cost += cost["cost"]
             self._client.metrics.github_cost("graphql", cost["cost"])
-            log.debug("github.graphql_cost", extra={"cost": cost["cost"], "remaining": cost.get("remaining"),
+            log.info("github.graphql_cost", extra={"cost": cost["cost"], "remaining": cost.get("remaining"),
                                                    "repositories": len(batch)})
         results: dict[str, GqlRepo | Exception] = {}
         jobs = []
@@ -164,7 +165,10 @@ class GraphQLBatcher:
         stamp = self._clock()
         for key, item in results.items():
             if isinstance(item, GqlRepo) and not item.signals.notes:
+                self._done.pop(key, None)
                 self._done[key] = (stamp, item)
+        while len(self._done) > KEPT:
+            del self._done[next(iter(self._done))]
         return results
 
     def _read(self, answer: GqlAnswer, i: int, pending: _Pending, since90: datetime) -> GqlRepo | Exception:

@@ -134,3 +134,14 @@ async def test_a_low_graphql_budget_measures_only_the_top_candidates(
     analysis = await source.get_signals("yt-dlp/yt-dlp")  # analyses are still measured in full
     assert analysis.contributors is not None
     await source.aclose()
+
+
+async def test_the_same_candidates_in_any_order_make_the_same_query(
+        tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+    client = GitHubClient(make_settings(tgh), sleep=sleep)
+    first, second = GitHubSource(client), GitHubSource(client)
+    await asyncio.gather(*(first.get_signals(n, depth="light") for n in CANDIDATES))
+    await asyncio.gather(*(second.get_signals(n, depth="light") for n in reversed(CANDIDATES)))
+    assert tgh.count("/graphql") == 1 and client.stats.cache_hits == 1
+    assert client.stats.graphql_cost == 1  # reported once: the cached answer cost nothing
+    await client.aclose()
