@@ -158,22 +158,32 @@ class GitHubClient:
 
     async def _fetch_shared(self, request: Request) -> GitHubResponse:
         """The shared cache first (another instance may have fetched it), then GitHub."""
-        if self.shared is None or request.ttl <= 0:
+        shared = self.shared
+        if shared is None or request.ttl <= 0:
             self.metrics.cache_lookup("github", hit=False)
             return await self._fetch(request)
-        async with self.shared.single_flight(request.key):
-            entry = await self.shared.get(request.key, request.ttl)
-            if entry is not None:
-                self.stats.shared_hits += 1
-                self.metrics.cache_lookup("github", hit=True)
-                self._cache.put(request.key, entry.status, entry.body, entry.headers)
-                return GitHubResponse(entry.status, entry.body, entry.headers, cached=True)
+        hit = await self._shared_hit(shared, request)
+        if hit is not None:
+            return hit
+        async with shared.single_flight(request.key):
+            hit = await self._shared_hit(shared, request)  # fetched meanwhile by another instance
+            if hit is not None:
+                return hit
             self.metrics.cache_lookup("github", hit=False)
             response = await self._fetch(request)
             if not response.cached and self._keeps(request, response.status, response.body):
-                await self.shared.put(request.key, response.status, response.body,
-                                      dict(response.headers), request.ttl)
+                await shared.put(request.key, response.status, response.body,
+                                 dict(response.headers), request.ttl)
             return response
+
+    async def _shared_hit(self, shared: SharedCache, request: Request) -> GitHubResponse | None:
+        entry = await shared.get(request.key, request.ttl)
+        if entry is None:
+            return None
+        self.stats.shared_hits += 1
+        self.metrics.cache_lookup("github", hit=True)
+        self._cache.put(request.key, entry.status, entry.body, entry.headers)
+        return GitHubResponse(entry.status, entry.body, entry.headers, cached=True)
 
     @staticmethod
     def _keeps(request: Request, status: int, body: bytes) -> bool:
