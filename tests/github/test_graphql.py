@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from core.errors import RepoNotFound
+from core.errors import RepoNotFound, SourceUnavailable
 from core.github.budget import BudgetSaved
 from core.github import GitHubClient, GitHubSource
 from tests.fakes.github import FakeGitHub
@@ -145,3 +145,11 @@ async def test_the_same_candidates_in_any_order_make_the_same_query(
     assert tgh.count("/graphql") == 1 and client.stats.cache_hits == 1
     assert client.stats.graphql_cost == 1  # reported once: the cached answer cost nothing
     await client.aclose()
+
+
+async def test_a_graphql_timeout_is_an_outage_like_any_other(tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+    tgh.slow("/graphql", seconds=2.0, times=None)
+    source = _source(tgh, sleep, read_timeout=0.3, retries=2)
+    with pytest.raises(SourceUnavailable):  # FallbackSource then answers from the snapshot
+        await source.get_signals("d3/d3", depth="light")
+    await source.aclose()
