@@ -119,19 +119,10 @@ class GitHubClient:
         ``ttl``: serve a cached answer younger than this; ``allow``: statuses returned (and
         cached) rather than raised; ``timeout``: this call's read timeout, if not the default.
         """
+        limit = None if timeout is None else httpx.Timeout(
+            timeout, connect=min(timeout, self.settings.connect_timeout))
         key = cache_key(path, params, accept)
-        cached = self._cache.get(key)
-        if cached is not None and self._cache.is_fresh(cached, ttl):
-            self.stats.cache_hits += 1
-            self.metrics.cache_lookup("github", hit=True)
-            return from_cache(cached)
-        task = self._inflight.get(key)
-        if task is None:
-            limit = None if timeout is None else httpx.Timeout(
-                timeout, connect=min(timeout, self.settings.connect_timeout))
-            request = Request(key, path, dict(params or {}), accept, allow, limit, ttl)
-            task = self._start(request)
-        return await asyncio.shield(task)
+        return await self._cached_or_fetched(Request(key, path, dict(params or {}), accept, allow, limit, ttl))
 
     async def graphql(self, query: str, variables: Mapping[str, object], *, ttl: float = 0.0,
                       cacheable: Callable[[bytes], bool] | None = None) -> GitHubResponse:
@@ -139,22 +130,21 @@ class GitHubClient:
         with errors should not be). Raises like ``get``; GraphQL-level errors are the caller's."""
         body = json.dumps({"query": query, "variables": dict(variables)}, sort_keys=True).encode()
         key = f"POST /graphql {sha256(body).hexdigest()}"
-        cached = self._cache.get(key)
-        if cached is not None and self._cache.is_fresh(cached, ttl):
+        return await self._cached_or_fetched(Request(key, "/graphql", {}, JSON, (), None, ttl, body, cacheable))
+
+    async def _cached_or_fetched(self, request: Request) -> GitHubResponse:
+        """A fresh cached answer, else the in-flight call for the same key, else a new one."""
+        cached = self._cache.get(request.key)
+        if cached is not None and self._cache.is_fresh(cached, request.ttl):
             self.stats.cache_hits += 1
             self.metrics.cache_lookup("github", hit=True)
             return from_cache(cached)
-        task = self._inflight.get(key)
+        task = self._inflight.get(request.key)
         if task is None:
-            request = Request(key, "/graphql", {}, JSON, (), None, ttl, body, cacheable)
-            task = self._start(request)
+            task = asyncio.create_task(self._fetch_shared(request))
+            self._inflight[request.key] = task
+            task.add_done_callback(partial(self._forget, request.key))
         return await asyncio.shield(task)
-
-    def _start(self, request: Request) -> asyncio.Task[GitHubResponse]:
-        task = asyncio.create_task(self._fetch_shared(request))
-        self._inflight[request.key] = task
-        task.add_done_callback(partial(self._forget, request.key))
-        return task
 
     async def _fetch_shared(self, request: Request) -> GitHubResponse:
         """The shared cache first (another instance may have fetched it), then GitHub."""
@@ -303,18 +293,11 @@ class GitHubClient:
         return response
 
     async def _respect_exhausted_budget(self, path: str) -> None:
-        reset_at = self._exhausted.get(resource_for(path))
-        if reset_at is None:
-            return
-        seconds = reset_at.timestamp() - self._clock()
-        if seconds <= 0:
-            self._exhausted.pop(resource_for(path), None)
-        elif seconds <= self.settings.max_wait_seconds:
+        wait = self.budgets.wait_before(resource_for(path), self._clock(), self.settings.max_wait_seconds)
+        if wait:
             self.stats.rate_limit_waits += 1
-            await self._sleep(seconds)
+            await self._sleep(wait)
             self._exhausted.pop(resource_for(path), None)
-        else:
-            raise RateLimited(reset_at)
 
     def remaining(self, resource: str = "core") -> int | None:
         """Calls (GraphQL: points) left in a budget, as GitHub last reported it (None before

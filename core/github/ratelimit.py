@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from core.errors import RateLimited
+
 SECONDARY_DEFAULT_WAIT = 60.0
 
 
@@ -76,6 +78,20 @@ class Budgets:
         self.remaining: dict[str, int] = {}
         # resource -> allowed per window (X-RateLimit-Limit); None: answered without limits
         self.limits: dict[str, int | None] = {}
+
+    def wait_before(self, resource: str, now: float, max_wait: float) -> float:
+        """Seconds to wait before calling on a spent ``resource`` (0: go ahead); raises
+        ``RateLimited`` when its reset is further away than ``max_wait``."""
+        reset_at = self.exhausted.get(resource)
+        if reset_at is None:
+            return 0.0
+        seconds = reset_at.timestamp() - now
+        if seconds <= 0:
+            self.exhausted.pop(resource, None)
+            return 0.0
+        if seconds > max_wait:
+            raise RateLimited(reset_at)
+        return seconds
 
     def note(self, resource: str, headers: Mapping[str, str], status: int) -> None:
         reset_at = exhausted_until(headers)
