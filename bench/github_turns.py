@@ -1,4 +1,5 @@
-"""Search, analyze and compare turns against the fake GitHub REST API with 150 ms per call.
+"""Search, analyze and compare turns against the fake GitHub with 150 ms per call, REST only
+("before") and with GraphQL batching ("after"), side by side; then two instances on one Redis.
 
     .venv/bin/python -m bench github_turns
 
@@ -6,29 +7,29 @@ Each sample is a full coordinator turn through the real agents (SearchTeam / Aud
 Comparator -> GitHubSource -> GitHubClient over HTTP -> tests.fakes.github.FakeGitHub on
 loopback, then the DefaultSynthesizer). The classifier is scripted (it has its own benchmark).
 "Cold" turns use a fresh source (empty cache: every call goes to GitHub); "warm" turns repeat
-the same turn on the same source (fresh cache entries and ETag revalidation).
+the same turn on the same source. "before" is the same code with ``OMG_GITHUB_GRAPHQL=off``.
 
-Targets (issue 3): search p95 <= 3 s, analyze p95 <= 2 s, compare (3 repos) p95 <= 3 s.
-The origin project: search 30-45 s per uncached query, against its own 8-10 s target.
-
-Call budget per cold turn (``core/search/SCORING.md``, "Call budget"): with a token, search
-<= 40 calls (light signals for 12 candidates), analyze and compare full; anonymous (60 calls an
-hour), search spends no core calls at all. Run with a token (the fake then requires it) and
-anonymous (the fake reports a core limit of 60).
+Targets (issue 14, cold, with a token): search <= 4 calls and p95 <= 0.6 s, analyze <= 2 calls,
+compare of three <= 3 calls; >= 1,000 cold searches an hour per token, computed from the calls
+and GraphQL points measured here and GitHub's budgets (core 5,000 calls an hour, GraphQL 5,000
+points an hour, search 30 calls a minute); the second of two instances on one Redis makes 0
+calls for a search the first already made. Anonymous use: search spends no core calls.
+The search queries below are the ones the search code was developed on: development figures.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import statistics
+import uuid
 from collections import Counter
+from dataclasses import dataclass, field
 
 from bench._turns import coordinator, timed_turn
 from bench._util import latency_report, report
 from core.agents.search import SearchTeam
 from core.catalog import Catalog
-from core.github import FallbackSource, build_source
+from core.github import FallbackSource, GitHubSource, build_source
 from core.models import Classification, Comparison, Intent, RepoDetailData, RepoList, Reply
 from core.sources.base import RepoSource
 from tests.fakes.github import FakeGitHub
@@ -48,98 +49,154 @@ COMPARE = [
     ["pmndrs/zustand", "reduxjs/redux", "vercel/next.js"],
     ["vuejs/vue", "react/react", "sveltejs/svelte"],
 ]
-ORIGIN = "origin: search 30-45 s per uncached query (its target 8-10 s); no Auditor/Comparator"
 TOKEN = "bench-token"
-CALL_BUDGET = {"search": 40, "analyze": 20, "compare (3 repos)": 60}  # cold turn, with a token
-ANONYMOUS_CORE_BUDGET = 0  # anonymous search: core calls per cold turn (search calls apart)
-BEFORE = "before signal depths: 188 calls per cold search turn (12 candidates x ~15 calls + 3 searches)"
+CALL_TARGET = {"search": 4, "analyze": 2, "compare (3 repos)": 3}
+LATENCY_TARGET = {"search": 600, "analyze": 2000, "compare (3 repos)": 3000}
+HOURLY = {"core": 5000, "graphql": 5000, "search": 30 * 60}  # GitHub's budgets with a token
 
 
-async def _turn(gh: FakeGitHub, source: RepoSource, classification: Classification,
-                text: str) -> tuple[float, int, Reply]:
-    return await timed_turn(gh, coordinator(source, classification, search=SearchTeam(source)), text)
+@dataclass
+class Series:
+    cold_ms: list[float] = field(default_factory=list)
+    cold_calls: list[int] = field(default_factory=list)
+    by_resource: Counter[str] = field(default_factory=Counter)  # summed over the cold turns
+    points: int = 0  # GraphQL points over the cold turns
+    warm_calls: list[int] = field(default_factory=list)
+    breakdown: Counter[str] = field(default_factory=Counter)
 
 
-def _endpoint(path: str) -> str:
-    path = re.sub(r"^/repos/[^/]+/[^/]+", "/repos/{o}/{r}", path)
-    return re.sub(r"/issues/\d+/", "/issues/{n}/", path)
+def _resource(path: str) -> str:
+    return "graphql" if path == "/graphql" else "search" if path.startswith("/search/") else "core"
 
 
-async def _series(gh: FakeGitHub, catalog: Catalog, label: str, turns: list[tuple[Classification, str]],
-                  expect: type, target_ms: float, call_budget: int | None,
-                  core_budget: int | None = None) -> None:
-    cold_ms: list[float] = []
-    cold_calls: list[int] = []
-    cold_core: list[int] = []
-    warm_ms: list[float] = []
-    warm_calls: list[int] = []
-    breakdown: Counter[str] = Counter()
+def _live(source: RepoSource) -> GitHubSource:
+    assert isinstance(source, FallbackSource) and isinstance(source.primary, GitHubSource)
+    return source.primary
+
+
+async def _series(gh: FakeGitHub, catalog: Catalog, turns: list[tuple[Classification, str]],
+                  expect: type, env: dict[str, str]) -> Series:
+    out = Series()
     for i in range(SAMPLES):
         classification, text = turns[i % len(turns)]
-        source = build_source(gh.env(), catalog.source())
+        source = build_source(env, catalog.source())
+        agent = coordinator(source, classification, search=SearchTeam(source))
         before = len(gh.calls)
-        ms, calls, reply = await _turn(gh, source, classification, text)
+        ms, calls, reply = await timed_turn(gh, agent, text)
         assert isinstance(reply.structured_data, expect), reply.markdown[:500]
         assert isinstance(source, FallbackSource) and source.fallbacks == 0, "GitHub answered"
-        cold_ms.append(ms)
-        cold_calls.append(calls)
-        cold_core.append(sum(1 for c in gh.calls[before:] if not c.path.startswith("/search/")))
+        out.cold_ms.append(ms)
+        out.cold_calls.append(calls)
+        out.by_resource.update(_resource(c.path) for c in gh.calls[before:])
+        out.points += _live(source).client.stats.graphql_cost
         if i == 0:
-            breakdown.update(_endpoint(c.path) for c in gh.calls[before:])
-        ms, calls, _ = await _turn(gh, source, classification, text)
-        warm_ms.append(ms)
-        warm_calls.append(calls)
+            out.breakdown.update(c.path.split("?")[0] if c.path.startswith("/search") or c.path == "/graphql"
+                                 else "/repos/{o}/{r}" + c.path.split("/", 4)[-1].join(["/", ""])
+                                 for c in gh.calls[before:])
+        _, warm, _ = await timed_turn(gh, agent, text)
+        out.warm_calls.append(warm)
         await source.aclose()  # type: ignore[attr-defined]
-    latency_report(f"{label} turn, cold", cold_ms, target_ms)
-    report(f"{label} GitHub calls per cold turn (max)", max(cold_calls), "calls", call_budget)
-    report(f"{label} GitHub calls per cold turn (mean)", statistics.mean(cold_calls), "calls")
-    report(f"{label} core-API calls per cold turn (max)", max(cold_core), "calls", core_budget)
-    latency_report(f"{label} turn, warm (cache + ETags)", warm_ms)
-    report(f"{label} GitHub calls per warm turn (max)", max(warm_calls), "calls")
-    print("    calls in one cold turn: " + ", ".join(f"{k} x{v}" for k, v in breakdown.most_common()))
+    return out
+
+
+def _print(label: str, before: Series, after: Series) -> None:
+    print(f"  -- {label}: before (REST only) | after (GraphQL batching) --")
+    for name, series in (("before", before), ("after", after)):
+        target = CALL_TARGET.get(label) if name == "after" else None
+        latency_report(f"{label} {name}: cold turn", series.cold_ms,
+                       LATENCY_TARGET.get(label) if name == "after" else None)
+        report(f"{label} {name}: GitHub calls per cold turn (max)", max(series.cold_calls), "calls", target)
+        report(f"{label} {name}: GitHub calls per cold turn (mean)", statistics.mean(series.cold_calls), "calls")
+        report(f"{label} {name}: GraphQL points per cold turn (mean)", series.points / SAMPLES, "points")
+        report(f"{label} {name}: GitHub calls per warm turn (max)", max(series.warm_calls), "calls")
+        print("    calls in one cold turn: " + ", ".join(f"{k} x{v}" for k, v in series.breakdown.most_common()))
+
+
+def _per_hour(series: Series) -> None:
+    """Cold searches an hour one token allows: each budget over what one search spends from it."""
+    spent = {"core": series.by_resource["core"] / SAMPLES, "search": series.by_resource["search"] / SAMPLES,
+             "graphql": series.points / SAMPLES}
+    limits = {k: HOURLY[k] / v for k, v in spent.items() if v > 0}
+    for resource, searches in sorted(limits.items()):
+        print(f"    {resource}: {spent[resource]:.2f} a search of {HOURLY[resource]:,} an hour -> "
+              f"{searches:,.0f} cold searches an hour")
+    binding = min(limits, key=limits.__getitem__)
+    report(f"cold searches an hour per token (bound by {binding})", limits[binding], "searches", 1000,
+           lower_is_better=False)
 
 
 async def _with_token(catalog: Catalog) -> None:
     async with FakeGitHub(latency=LATENCY, search_budget=10_000, token=TOKEN) as gh:
-        print("  -- with GITHUB_TOKEN (5,000 calls an hour) --")
-        warm_up = build_source(gh.env(), catalog.source())
-        await _turn(gh, warm_up, Classification(intent=Intent.ANALYZE, confidence=0.99,
-                                                repos=[ANALYZE[0]]), "warm up")
+        after_env, before_env = gh.env(), gh.env(OMG_GITHUB_GRAPHQL="off")
+        warm_up = build_source(after_env, catalog.source())
+        await timed_turn(gh, coordinator(warm_up, Classification(
+            intent=Intent.ANALYZE, confidence=0.99, repos=[ANALYZE[0]])), "warm up")
         await warm_up.aclose()  # type: ignore[attr-defined]
-        search = [(Classification(intent=Intent.SEARCH, confidence=0.99), q) for q in SEARCHES]
-        await _series(gh, catalog, "search", search, RepoList, 3000, CALL_BUDGET["search"])
-        analyze = [(Classification(intent=Intent.ANALYZE, confidence=0.99, repos=[n]), f"analyze {n}")
-                   for n in ANALYZE]
-        await _series(gh, catalog, "analyze", analyze, RepoDetailData, 2000, CALL_BUDGET["analyze"])
-        compare = [(Classification(intent=Intent.COMPARE, confidence=0.99, repos=names),
-                    "compare " + " vs ".join(names)) for names in COMPARE]
-        await _series(gh, catalog, "compare (3 repos)", compare, Comparison, 3000,
-                      CALL_BUDGET["compare (3 repos)"])
-        searches_an_hour = 5000 // CALL_BUDGET["search"]
-        print(f"  => at most {CALL_BUDGET['search']} calls a cold search: >= {searches_an_hour} "
-              "cold searches an hour per token (was ~26 at 188 calls)")
+        plans: list[tuple[str, list[tuple[Classification, str]], type]] = [
+            ("search", [(Classification(intent=Intent.SEARCH, confidence=0.99), q) for q in SEARCHES], RepoList),
+            ("analyze", [(Classification(intent=Intent.ANALYZE, confidence=0.99, repos=[n]), f"analyze {n}")
+                         for n in ANALYZE], RepoDetailData),
+            ("compare (3 repos)", [(Classification(intent=Intent.COMPARE, confidence=0.99, repos=names),
+                                    "compare " + " vs ".join(names)) for names in COMPARE], Comparison),
+        ]
+        for label, turns, expect in plans:
+            before = await _series(gh, catalog, turns, expect, before_env)
+            after = await _series(gh, catalog, turns, expect, after_env)
+            _print(label, before, after)
+            if label == "search":
+                print("  -- search budget per token (after) --")
+                _per_hour(after)
+
+
+async def _two_instances(catalog: Catalog) -> None:
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url("redis://127.0.0.1:6379/15")
+    try:
+        await redis.ping()
+    except Exception as exc:  # noqa: BLE001 - the figure needs a Redis
+        print(f"  -- two instances on one Redis: skipped, no Redis at 127.0.0.1:6379 ({exc!r})")
+        await redis.aclose()
+        return
+    prefix = f"omgbench:{uuid.uuid4().hex[:8]}:"
+    async with FakeGitHub(latency=LATENCY, search_budget=10_000, token=TOKEN) as gh:
+        env = gh.env(OMG_REDIS_PREFIX=prefix)
+        second_calls: list[int] = []
+        for text in SEARCHES:
+            classification = Classification(intent=Intent.SEARCH, confidence=0.99)
+            first, second = (build_source(env, catalog.source(), redis=redis) for _ in range(2))
+            replies: list[Reply] = []
+            for source in (first, second):
+                _, calls, reply = await timed_turn(gh, coordinator(source, classification,
+                                                                   search=SearchTeam(source)), text)
+                replies.append(reply)
+            second_calls.append(calls)
+            await first.aclose()  # type: ignore[attr-defined]
+            await second.aclose()  # type: ignore[attr-defined]
+    async for key in redis.scan_iter(f"{prefix}*"):
+        await redis.delete(key)
+    await redis.aclose()
+    print("  -- two instances on one Redis: the second instance's first search of the same query --")
+    report("second instance: GitHub calls per search (max)", max(second_calls), "calls", 0)
 
 
 async def _anonymous(catalog: Catalog) -> None:
     async with FakeGitHub(latency=LATENCY, search_budget=10_000, core_budget=60) as gh:
-        print("  -- anonymous (no GITHUB_TOKEN: 60 core calls an hour, 10 searches a minute) --")
+        print("  -- anonymous (no GITHUB_TOKEN: REST only, 60 core calls an hour) --")
         search = [(Classification(intent=Intent.SEARCH, confidence=0.99), q) for q in SEARCHES]
-        await _series(gh, catalog, "anonymous search", search, RepoList, 3000, None,
-                      ANONYMOUS_CORE_BUDGET)
-        analyze = [(Classification(intent=Intent.ANALYZE, confidence=0.99, repos=[n]), f"analyze {n}")
-                   for n in ANALYZE]  # full signals, less the optional round (the budget is low)
-        await _series(gh, catalog, "anonymous analyze", analyze, RepoDetailData, 2000, None)
+        series = await _series(gh, catalog, search, RepoList, gh.env())
+        latency_report("anonymous search: cold turn", series.cold_ms)
+        report("anonymous search: core calls per cold turn (total)", series.by_resource["core"], "calls", 0)
+        report("anonymous search: GraphQL calls (total)", series.by_resource["graphql"], "calls", 0)
 
 
 async def _run() -> None:
     catalog = Catalog.load()
-    print(f"  fake GitHub: {LATENCY * 1000:.0f} ms per call; {SAMPLES} cold + {SAMPLES} warm "
-          "turns each; client concurrency 24 (OMG_GITHUB_CONCURRENCY)")
-    print(f"  {BEFORE}")
+    print(f"  fake GitHub: {LATENCY * 1000:.0f} ms per call; {SAMPLES} cold + {SAMPLES} warm turns "
+          "each; development figures (the queries the search code was tuned on)")
     await _with_token(catalog)
+    await _two_instances(catalog)
     await _anonymous(catalog)
-    print(f"  {ORIGIN}")
-    print("  ratio vs origin: the search p95 above / 30,000 ms; the origin's own target was 8-10 s")
 
 
 def main() -> None:

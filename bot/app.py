@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.base import Ports
+from bot.metrics import start_metrics
 from core.agents.auditor import Auditor
 from core.agents.clarifier import Clarifier
 from core.agents.companion import Companion
@@ -119,8 +120,11 @@ async def build_app(
         )
     deduper = deduper or shared.deduper
     source_closers: list[Any] = []
+    metrics_endpoint = start_metrics(env)  # OMG_METRICS_PORT: Prometheus /metrics
+    if metrics_endpoint is not None:
+        source_closers.append(metrics_endpoint.aclose)
     if source is None:
-        source = await _repo_source(env, catalog, source_closers)
+        source = await _repo_source(env, catalog, source_closers, shared.redis)
     llm = build_llm_components(env, settings)  # every part None without a provider: local paths
     classifier = classifier or llm.cascade(build_classifier(settings, catalog.names))
     agents = {
@@ -180,8 +184,11 @@ async def build_app(
     return app
 
 
-async def _repo_source(env: Mapping[str, str], catalog: Catalog, closers: list[Any]) -> RepoSource:
+async def _repo_source(
+    env: Mapping[str, str], catalog: Catalog, closers: list[Any], redis: Any = None
+) -> RepoSource:
     """Live GitHub, with the offline catalog when it is unreachable; OMG_GITHUB=offline: catalog.
+    With Redis (``REDIS_URL``), GitHub responses are shared by every instance.
 
     A background probe checks GitHub at start-up (waited for briefly), so an offline machine
     answers from the snapshot -- and says so -- from the very first turn.
@@ -190,7 +197,7 @@ async def _repo_source(env: Mapping[str, str], catalog: Catalog, closers: list[A
 
     from core.github import FallbackSource, build_source
 
-    source = build_source(env, catalog.source())
+    source = build_source(env, catalog.source(), redis=redis)
     if isinstance(source, FallbackSource):
         await asyncio.wait({source.start_probe()}, timeout=1.5)
         closers.append(source.aclose)

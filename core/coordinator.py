@@ -22,6 +22,7 @@ from core.agents.base import Agent, AgentContext, AgentResult
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
 from core.errors import ConversationDamaged, OmgError
+from core.metrics import metrics
 from core.models import (
     Conversation,
     DoneEvent,
@@ -198,6 +199,11 @@ class Coordinator:
         await self.store.save(conversation)
 
         stats.total_ms = (time.perf_counter() - started) * 1000
+        metrics().turn(intent=classification.intent.value, platform=incoming.key.platform,
+                       seconds=stats.total_ms / 1000, confidence=classification.confidence,
+                       clarified=classification.intent == Intent.CLARIFY)
+        if synthesis.error_code:
+            metrics().error(synthesis.error_code)
         await progress(DoneEvent(stats=stats.model_dump()))
         return Reply(
             conversation_id=conversation_id,

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from core.metrics import metrics
+
 
 @dataclass(slots=True)
 class UsageRecord:
@@ -50,6 +52,8 @@ current_workspace: ContextVar[str | None] = ContextVar("omg_workspace", default=
 
 
 def record_usage(record: UsageRecord) -> None:
+    metrics().llm_call(provider=record.provider, input_tokens=record.input_tokens,
+                       output_tokens=record.output_tokens, usd=record.usd)
     meter = current_meter.get()
     if meter is not None:
         meter.records.append(record)

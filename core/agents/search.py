@@ -64,7 +64,7 @@ class SearchTeam:
         budget_seconds: float = DEFAULT_BUDGET_SECONDS,
         clock: Callable[[], datetime] = utcnow,
         score_top: int = 12,
-        concurrency: int = 6,
+        concurrency: int = 12,  # all the scored candidates at once: one batched GraphQL query
     ) -> None:
         self.source = source
         self.clock = clock

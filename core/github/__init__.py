@@ -7,15 +7,17 @@
   offline catalog whenever GitHub is unreachable (the reply then says it used the snapshot).
 Settings: ``core.github.settings.GitHubSettings`` (GITHUB_TOKEN, GITHUB_API_URL, ...).
 
-Call budget per cold turn (details and measurements: ``core/search/SCORING.md``, "Call budget"):
-search <= 40 calls with a token (3 searches + "light" signals -- releases, 90-day commits, README --
-for 12 candidates), 0 core calls anonymous (scored from the search results; 60 calls an hour would
-not last one search otherwise); analyze ~16 and compare ~16 per repository ("full" signals).
+Call budget per cold turn (measured by ``python -m bench github_turns``): with a token, the
+Scout's REST searches plus one GraphQL query for the signals and READMEs of every scored
+candidate; analyze 2 calls (one GraphQL query + the REST contributor count), compare of three 4.
+Anonymous (no GraphQL): 0 core calls for a search (scored from the search results), ~9 REST calls
+per analyzed repository. ``redis`` (``REDIS_URL``): GitHub responses shared by every instance.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import httpx
 
@@ -23,8 +25,10 @@ from core.github.client import ClientStats, GitHubClient
 from core.github.fallback import FallbackSource
 from core.github.query import build_query
 from core.github.settings import GitHubSettings
+from core.github.shared_cache import RedisSharedCache
 from core.github.source import GitHubSource
 from core.sources.base import RepoSource
+from core.store.settings import StoreSettings
 
 __all__ = [
     "ClientStats",
@@ -42,10 +46,16 @@ def build_source(
     catalog_source: RepoSource,
     *,
     transport: httpx.AsyncBaseTransport | None = None,
+    redis: Any = None,
 ) -> RepoSource:
-    """The repository source the agents use, chosen from ``env``."""
+    """The repository source the agents use, chosen from ``env``; ``redis`` (a
+    ``redis.asyncio.Redis``, when ``REDIS_URL`` is set) shares GitHub responses between instances."""
     settings = GitHubSettings.from_env(env)
     if settings.mode == "offline":
         return catalog_source
-    live = GitHubSource(GitHubClient(settings, transport=transport))
+    shared = None
+    if redis is not None:
+        shared = RedisSharedCache(redis, prefix=StoreSettings.from_env(env).prefix, max_bytes=settings.shared_cache_entry_bytes,
+                                  max_ttl=max(settings.cache_ttl_seconds, settings.search_cache_ttl_seconds))
+    live = GitHubSource(GitHubClient(settings, transport=transport, shared=shared))
     return FallbackSource(live, catalog_source, outage_seconds=settings.outage_seconds)

@@ -14,28 +14,35 @@ What it does for every GET:
   ``RateLimited(reset_at)``; remembers an exhausted budget until its reset;
 - serves a stale cached body when GitHub is rate limited or unreachable (stale-if-error);
 - maps 401 -> SourceAuthError, 404 -> RepoNotFound, 422 -> InvalidQuery, and gives up with
-  SourceUnavailable after the retries.
+  SourceUnavailable after the retries;
+- ``graphql()`` POSTs a GraphQL query through the same path (cache keyed by the query and its
+  variables, single-flight, retries, rate limits on the "graphql" budget);
+- with a ``SharedCache`` (Redis), a response one instance fetched is reused by every other one
+  (see ``core.github.shared_cache``), and a burst across instances makes one call.
 The token goes into the Authorization header only; it is never logged.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
-from urllib.parse import urlencode
+from hashlib import sha256
 
 import httpx
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential
 
 from core.errors import RateLimited, SourceUnavailable
-from core.github.cache import CachedResponse, ResponseCache
+from core.github.cache import ResponseCache
 from core.github.failures import ConnectionFailure, Transient, error_message, status_error
-from core.github.ratelimit import exhausted_until, rate_limit_wait, resource_for
+from core.github.ratelimit import Budgets, rate_limit_wait, resource_for
+from core.github.shared_cache import SharedCache
+from core.metrics import Metrics
+from core.metrics import metrics as current_metrics
+from core.github.requests import ClientStats, Request, cache_key, from_cache
 from core.github.response import GitHubResponse
 from core.github.settings import API_VERSION, GitHubSettings
 
@@ -47,26 +54,6 @@ _KEPT_HEADERS = ("content-type", "etag", "link", "last-modified")
 Sleep = Callable[[float], Awaitable[None]]
 
 
-@dataclass(frozen=True, slots=True)
-class _Request:
-    key: str  # the cache / single-flight key
-    path: str
-    params: dict[str, str | int]
-    accept: str
-    allow: Collection[int]
-    timeout: httpx.Timeout | None  # None: the client's default
-
-
-@dataclass(slots=True)
-class ClientStats:
-    requests: int = 0  # HTTP requests sent (what GitHub counts)
-    cache_hits: int = 0  # fresh responses served without a request
-    not_modified: int = 0  # 304s (the cached body was reused)
-    stale_served: int = 0  # stale bodies served because GitHub failed
-    retries: int = 0
-    rate_limit_waits: int = 0
-
-
 class GitHubClient:
     def __init__(
         self,
@@ -76,8 +63,12 @@ class GitHubClient:
         sleep: Sleep = asyncio.sleep,
         clock: Callable[[], float] = time.time,
         cache_clock: Callable[[], float] = time.monotonic,
+        shared: SharedCache | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.settings = settings
+        self.shared = shared
+        self._metrics = metrics
         headers = {
             "Accept": JSON,
             "X-GitHub-Api-Version": API_VERSION,
@@ -97,11 +88,13 @@ class GitHubClient:
         self._semaphore = asyncio.Semaphore(settings.max_concurrency)
         self._cache = ResponseCache(settings.cache_entries, clock=cache_clock)
         self._inflight: dict[str, asyncio.Task[GitHubResponse]] = {}
-        self._exhausted: dict[str, datetime] = {}  # resource -> reset time
-        self._remaining: dict[str, int] = {}  # resource -> calls left, from the last response
-        # resource -> calls allowed per window (X-RateLimit-Limit); None: answered without limits
-        self._limits: dict[str, int | None] = {}
+        self.budgets = Budgets()
+        self._exhausted = self.budgets.exhausted
         self.stats = ClientStats()
+
+    @property
+    def metrics(self) -> Metrics:
+        return self._metrics or current_metrics()
 
     async def aclose(self) -> None:
         for task in list(self._inflight.values()):
@@ -126,25 +119,70 @@ class GitHubClient:
         ``ttl``: serve a cached answer younger than this; ``allow``: statuses returned (and
         cached) rather than raised; ``timeout``: this call's read timeout, if not the default.
         """
-        key = _cache_key(path, params, accept)
-        cached = self._cache.get(key)
-        if cached is not None and self._cache.is_fresh(cached, ttl):
+        limit = None if timeout is None else httpx.Timeout(
+            timeout, connect=min(timeout, self.settings.connect_timeout))
+        key = cache_key(path, params, accept)
+        return await self._cached_or_fetched(Request(key, path, dict(params or {}), accept, allow, limit, ttl))
+
+    async def graphql(self, query: str, variables: Mapping[str, object], *, ttl: float = 0.0,
+                      cacheable: Callable[[bytes], bool] | None = None) -> GitHubResponse:
+        """POST a GraphQL query; ``cacheable`` decides whether a 200 body may be reused (one
+        with errors should not be). Raises like ``get``; GraphQL-level errors are the caller's."""
+        body = json.dumps({"query": query, "variables": dict(variables)}, sort_keys=True).encode()
+        key = f"POST /graphql {sha256(body).hexdigest()}"
+        return await self._cached_or_fetched(Request(key, "/graphql", {}, JSON, (), None, ttl, body, cacheable))
+
+    async def _cached_or_fetched(self, request: Request) -> GitHubResponse:
+        """A fresh cached answer, else the in-flight call for the same key, else a new one."""
+        cached = self._cache.get(request.key)
+        if cached is not None and self._cache.is_fresh(cached, request.ttl):
             self.stats.cache_hits += 1
-            return _from_cache(cached)
-        task = self._inflight.get(key)
+            self.metrics.cache_lookup("github", hit=True)
+            return from_cache(cached)
+        task = self._inflight.get(request.key)
         if task is None:
-            limit = None if timeout is None else httpx.Timeout(
-                timeout, connect=min(timeout, self.settings.connect_timeout))
-            request = _Request(key, path, dict(params or {}), accept, allow, limit)
-            task = asyncio.create_task(self._fetch(request))
-            self._inflight[key] = task
-            task.add_done_callback(partial(self._forget, key))
+            task = asyncio.create_task(self._fetch_shared(request))
+            self._inflight[request.key] = task
+            task.add_done_callback(partial(self._forget, request.key))
         return await asyncio.shield(task)
+
+    async def _fetch_shared(self, request: Request) -> GitHubResponse:
+        """The shared cache first (another instance may have fetched it), then GitHub."""
+        shared = self.shared
+        if shared is None or request.ttl <= 0:
+            self.metrics.cache_lookup("github", hit=False)
+            return await self._fetch(request)
+        hit = await self._shared_hit(shared, request)
+        if hit is not None:
+            return hit
+        async with shared.single_flight(request.key):
+            hit = await self._shared_hit(shared, request)  # fetched meanwhile by another instance
+            if hit is not None:
+                return hit
+            self.metrics.cache_lookup("github", hit=False)
+            response = await self._fetch(request)
+            if not response.cached and self._keeps(request, response.status, response.body):
+                await shared.put(request.key, response.status, response.body,
+                                 dict(response.headers), request.ttl)
+            return response
+
+    async def _shared_hit(self, shared: SharedCache, request: Request) -> GitHubResponse | None:
+        entry = await shared.get(request.key, request.ttl)
+        if entry is None:
+            return None
+        self.stats.shared_hits += 1
+        self.metrics.cache_lookup("github", hit=True)
+        self._cache.put(request.key, entry.status, entry.body, entry.headers)
+        return GitHubResponse(entry.status, entry.body, entry.headers, cached=True)
+
+    @staticmethod
+    def _keeps(request: Request, status: int, body: bytes) -> bool:
+        return request.cacheable is None or (status == 200 and request.cacheable(body))
 
     def prime(self, path: str, body: bytes, *, accept: str = JSON) -> None:
         """Store a body we already have (a search item is a repository's metadata) unless a
         response for ``path`` is cached already; it is then served while fresh (per-call ttl)."""
-        key = _cache_key(path, None, accept)
+        key = cache_key(path, None, accept)
         if self._cache.get(key) is None:
             self._cache.put(key, 200, body, {"content-type": "application/json"})
 
@@ -154,7 +192,7 @@ class GitHubClient:
         if not task.cancelled():
             task.exception()  # retrieved here so an unawaited failure is not reported twice
 
-    async def _fetch(self, request: _Request) -> GitHubResponse:
+    async def _fetch(self, request: Request) -> GitHubResponse:
         retrying = AsyncRetrying(
             sleep=self._sleep,
             stop=self._should_stop,
@@ -173,7 +211,7 @@ class GitHubClient:
                 self.stats.stale_served += 1
                 log.warning("github.stale",
                             extra={"path": request.path, "reason": type(exc).__name__})
-                return _from_cache(stale)
+                return from_cache(stale)
             if isinstance(exc, RateLimited):
                 raise
             raise SourceUnavailable() from exc
@@ -188,7 +226,7 @@ class GitHubClient:
     def _count_retry(self, state: RetryCallState) -> None:
         self.stats.retries += 1
 
-    async def _attempt(self, request: _Request) -> GitHubResponse:
+    async def _attempt(self, request: Request) -> GitHubResponse:
         key, path = request.key, request.path
         for _ in range(3):  # at most a few short rate-limit waits, then give up
             await self._respect_exhausted_budget(path)
@@ -198,13 +236,16 @@ class GitHubClient:
                 headers["If-None-Match"] = cached.etag
             response = await self._send(request, headers)
             status = response.status_code
-            self._note_budget(path, response.headers, status)
+            resource = response.headers.get("x-ratelimit-resource") or resource_for(path)
+            self.budgets.note(resource, response.headers, status)
+            self.metrics.github_call(resource, status, self.budgets.remaining.get(resource))
             if status == 304 and cached is not None:
                 self.stats.not_modified += 1
-                return _from_cache(self._cache.refresh(key, cached))
+                return from_cache(self._cache.refresh(key, cached))
             if 200 <= status < 300:
                 kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
-                self._cache.put(key, status, response.content, kept)
+                if self._keeps(request, status, response.content):
+                    self._cache.put(key, status, response.content, kept)
                 return GitHubResponse(status, response.content, kept)
             if status in request.allow:  # an expected answer ("no README"): cached like a success
                 kept = {h: response.headers[h] for h in _KEPT_HEADERS if h in response.headers}
@@ -222,16 +263,20 @@ class GitHubClient:
             self._exhausted.pop(resource_for(path), None)  # waited as asked: try again
         raise RateLimited(self._exhausted.get(resource_for(path)))
 
-    async def _send(self, request: _Request, headers: dict[str, str]) -> httpx.Response:
+    async def _send(self, request: Request, headers: dict[str, str]) -> httpx.Response:
         path = request.path
         started = time.perf_counter()
         try:
             async with self._semaphore:
                 self.stats.requests += 1
-                response = await self._http.get(
-                    path, params=request.params, headers=headers,
-                    timeout=request.timeout or httpx.USE_CLIENT_DEFAULT,
-                )
+                timeout = request.timeout or httpx.USE_CLIENT_DEFAULT
+                if request.body is not None:
+                    response = await self._http.post(
+                        self.settings.graphql_url, content=request.body,
+                        headers=headers | {"Content-Type": "application/json"}, timeout=timeout)
+                else:
+                    response = await self._http.get(
+                        path, params=request.params, headers=headers, timeout=timeout)
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             log.warning("github.connect_failed", extra={"path": path, "error": type(exc).__name__})
             raise ConnectionFailure(type(exc).__name__) from exc
@@ -248,51 +293,23 @@ class GitHubClient:
         return response
 
     async def _respect_exhausted_budget(self, path: str) -> None:
-        reset_at = self._exhausted.get(resource_for(path))
-        if reset_at is None:
-            return
-        seconds = reset_at.timestamp() - self._clock()
-        if seconds <= 0:
-            self._exhausted.pop(resource_for(path), None)
-        elif seconds <= self.settings.max_wait_seconds:
+        wait = self.budgets.wait_before(resource_for(path), self._clock(), self.settings.max_wait_seconds)
+        if wait:
             self.stats.rate_limit_waits += 1
-            await self._sleep(seconds)
+            await self._sleep(wait)
             self._exhausted.pop(resource_for(path), None)
-        else:
-            raise RateLimited(reset_at)
-
-    def _note_budget(self, path: str, headers: httpx.Headers, status: int) -> None:
-        resource = headers.get("x-ratelimit-resource") or resource_for(path)
-        reset_at = exhausted_until(headers)
-        if reset_at is not None:
-            self._exhausted[resource] = reset_at
-        elif headers.get("x-ratelimit-remaining"):
-            self._exhausted.pop(resource, None)
-        remaining = headers.get("x-ratelimit-remaining", "")
-        if remaining.isdigit():
-            self._remaining[resource] = int(remaining)
-        limit = headers.get("x-ratelimit-limit", "")
-        if limit.isdigit():
-            self._limits[resource] = int(limit)
-        elif status < 400 and not remaining:  # GitHub Enterprise with rate limiting off
-            self._limits[resource] = None
 
     def remaining(self, resource: str = "core") -> int | None:
-        """Calls left in a budget, as GitHub last reported it (None before any response)."""
-        return self._remaining.get(resource)
+        """Calls (GraphQL: points) left in a budget, as GitHub last reported it (None before
+        any response)."""
+        return self.budgets.remaining.get(resource)
 
     def limit(self, resource: str = "core") -> int | None:
         """Calls allowed per window (an hour for "core"), as GitHub last reported it; None when
         it has not said yet, or answers without limits (``knows_limit`` tells them apart)."""
-        return self._limits.get(resource)
+        return self.budgets.limits.get(resource)
 
     def knows_limit(self, resource: str = "core") -> bool:
-        return resource in self._limits
+        return resource in self.budgets.limits
 
 
-def _cache_key(path: str, params: Mapping[str, str | int] | None, accept: str) -> str:
-    return f"{accept} {path}?{urlencode(sorted((params or {}).items()))}"
-
-
-def _from_cache(entry: CachedResponse) -> GitHubResponse:
-    return GitHubResponse(entry.status, entry.body, entry.headers, cached=True)

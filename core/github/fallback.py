@@ -6,7 +6,14 @@ the catalog at once instead of waiting on the network again; then GitHub is trie
 each consecutive outage doubles the window (up to 16x) so that an offline machine rarely waits.
 ``start_probe()`` (called once at start-up by the composition root) checks GitHub in the
 background; calls made while it runs wait for its verdict instead of racing it.
-Rate limits, 404s and refused queries are real answers from GitHub: the fallback never hides them.
+404s and refused queries are real answers from GitHub: the fallback never hides them.
+
+A spent rate limit (``RateLimited``) degrades instead of failing: the call is answered from the
+snapshot when it has the repository, the turn's footer says so ("GitHub rate limit reached,
+resets at 14:05 UTC, so I answered from the offline snapshot of ..."), and ``info`` names the
+snapshot until a call succeeds again or the limit resets. When the snapshot cannot answer
+either, the rate limit is raised as before. (Before that point, a low budget already makes the
+GraphQL path enrich fewer search candidates: ``core.github.budget``.)
 
 Which backend answered is visible through ``info``: during an outage it is the catalog's
 ``SourceInfo`` (``kind == "catalog"``, its snapshot date, a label saying GitHub is unreachable).
@@ -23,9 +30,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from core.errors import OmgError, SourceUnavailable
+from core.errors import OmgError, RateLimited, SourceError, SourceUnavailable
 from core.models import Repository, RepoSignals, SearchParams
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
+from core.usage import add_note
 
 log = logging.getLogger("omg.github.fallback")
 T = TypeVar("T")
@@ -49,6 +57,8 @@ class FallbackSource:
         self._consecutive_outages = 0
         self._probe: asyncio.Task[bool] | None = None
         self.fallbacks = 0  # calls answered by the catalog because GitHub was unreachable
+        self.rate_limited_fallbacks = 0  # ... because GitHub's rate limit was spent
+        self._limited: RateLimited | None = None  # the last call fell back on this rate limit
 
     @property
     def in_outage(self) -> bool:
@@ -56,12 +66,14 @@ class FallbackSource:
 
     @property
     def info(self) -> SourceInfo:
-        if not self.in_outage:
+        limited = self._limited
+        if limited is not None and limited.reset_at is not None and limited.reset_at.timestamp() < time.time():
+            self._limited = limited = None
+        if not self.in_outage and limited is None:
             return self.primary.info
         offline = self.fallback.info
-        return offline.model_copy(
-            update={"label": f"{offline.label or 'offline snapshot'} (GitHub is unreachable)"}
-        )
+        why = "GitHub is unreachable" if self.in_outage else "GitHub's rate limit is spent"
+        return offline.model_copy(update={"label": f"{offline.label or 'offline snapshot'} ({why})"})
 
     def mark_outage(self) -> None:
         if self.in_outage:
@@ -108,7 +120,23 @@ class FallbackSource:
             self.mark_outage()
             self.fallbacks += 1
             return await fallback()
+        except RateLimited as exc:
+            return await self._instead_of_rate_limit(exc, fallback)
         self._consecutive_outages = 0
+        self._limited = None
+        return result
+
+    async def _instead_of_rate_limit(self, exc: RateLimited, fallback: Callable[[], Awaitable[T]]) -> T:
+        try:
+            result = await fallback()
+        except SourceError:
+            raise exc from None  # the snapshot cannot answer either: say GitHub is rate limited
+        self.rate_limited_fallbacks += 1
+        self._limited = exc
+        date = self.fallback.info.snapshot_date
+        when = f" of {date.isoformat()}" if date else ""
+        add_note(f"{exc.user_message.rstrip('.')}, so I answered from the offline snapshot{when}")
+        log.info("github.rate_limited_fallback", extra={"reset_at": str(exc.reset_at)})
         return result
 
     async def search(

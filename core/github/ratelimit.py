@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from core.errors import RateLimited
+
 SECONDARY_DEFAULT_WAIT = 60.0
 
 
@@ -24,6 +26,8 @@ class RateLimitWait:
 
 def resource_for(path: str) -> str:
     """The budget a request draws on (the same names as ``X-RateLimit-Resource``)."""
+    if path == "/graphql":
+        return "graphql"
     if path.startswith("/search/code"):
         return "code_search"
     return "search" if path.startswith("/search/") else "core"
@@ -63,3 +67,43 @@ def rate_limit_wait(
         seconds = SECONDARY_DEFAULT_WAIT
         return RateLimitWait(seconds, datetime.fromtimestamp(now + seconds, UTC), secondary=True)
     return None
+
+
+class Budgets:
+    """What GitHub last said about each budget ("core", "search", "graphql"...): calls (GraphQL:
+    points) left, the hourly limit, and an exhausted budget's reset time."""
+
+    def __init__(self) -> None:
+        self.exhausted: dict[str, datetime] = {}  # resource -> reset time
+        self.remaining: dict[str, int] = {}
+        # resource -> allowed per window (X-RateLimit-Limit); None: answered without limits
+        self.limits: dict[str, int | None] = {}
+
+    def wait_before(self, resource: str, now: float, max_wait: float) -> float:
+        """Seconds to wait before calling on a spent ``resource`` (0: go ahead); raises
+        ``RateLimited`` when its reset is further away than ``max_wait``."""
+        reset_at = self.exhausted.get(resource)
+        if reset_at is None:
+            return 0.0
+        seconds = reset_at.timestamp() - now
+        if seconds <= 0:
+            self.exhausted.pop(resource, None)
+            return 0.0
+        if seconds > max_wait:
+            raise RateLimited(reset_at)
+        return seconds
+
+    def note(self, resource: str, headers: Mapping[str, str], status: int) -> None:
+        reset_at = exhausted_until(headers)
+        if reset_at is not None:
+            self.exhausted[resource] = reset_at
+        elif headers.get("x-ratelimit-remaining"):
+            self.exhausted.pop(resource, None)
+        remaining = headers.get("x-ratelimit-remaining", "")
+        if remaining.isdigit():
+            self.remaining[resource] = int(remaining)
+        limit = headers.get("x-ratelimit-limit", "")
+        if limit.isdigit():
+            self.limits[resource] = int(limit)
+        elif status < 400 and not remaining:  # GitHub Enterprise with rate limiting off
+            self.limits[resource] = None

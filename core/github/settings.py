@@ -30,12 +30,25 @@ class GitHubSettings(BaseModel):
     search_cache_ttl_seconds: float = Field(default=120.0, ge=0)
     cache_entries: int = Field(default=1024, ge=0)
     outage_seconds: float = Field(default=60.0, ge=0)  # how long an outage is remembered
+    graphql: bool = True  # with a token: signals in batched GraphQL queries (OMG_GITHUB_GRAPHQL=off)
+    shared_cache_entry_bytes: int = Field(default=512_000, ge=0)  # larger bodies stay per instance
     user_agent: str = "oh-my-github"
 
     @property
     def host_label(self) -> str:
         """``api.github.com`` or the Enterprise host, for "GitHub (host)" labels."""
         return self.api_url.split("://", 1)[-1].split("/", 1)[0]
+
+    @property
+    def graphql_url(self) -> str:
+        """GitHub's GraphQL endpoint: ``/graphql`` on github.com, ``/api/graphql`` on Enterprise."""
+        if self.api_url.endswith("/api/v3"):
+            return self.api_url[: -len("/v3")] + "/graphql"
+        return self.api_url + "/graphql"
+
+    @property
+    def uses_graphql(self) -> bool:
+        return self.graphql and self.token is not None  # GraphQL refuses anonymous calls
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "GitHubSettings":
@@ -55,4 +68,7 @@ class GitHubSettings(BaseModel):
             search_cache_ttl_seconds=env_float(env, "OMG_GITHUB_SEARCH_CACHE_TTL", 120.0),
             cache_entries=max(0, env_int(env, "OMG_GITHUB_CACHE_ENTRIES", 1024)),
             outage_seconds=env_float(env, "OMG_GITHUB_OUTAGE_SECONDS", 60.0),
+            graphql=(env.get("OMG_GITHUB_GRAPHQL") or "on").strip().lower()
+            not in {"off", "0", "false", "no"},
+            shared_cache_entry_bytes=max(0, env_int(env, "OMG_GITHUB_SHARED_CACHE_MAX_BYTES", 512_000)),
         )

@@ -94,6 +94,20 @@ class SignalCollector:
         self._now = now or (lambda: datetime.now(UTC))
         self._max_pages = max_listing_pages
 
+    async def collect_only(self, full_name: str, names: list[str]) -> RepoSignals:
+        """Just the round-1 signals ``names`` (what a GraphQL answer could not give)."""
+        if not names:
+            return RepoSignals()
+        requests = self._requests(full_name, self._now())
+        signals, ok, failures = await self._round_one(full_name, {n: requests[n]() for n in names})
+        signals.notes = failures.notes()
+        return signals
+
+    async def readme(self, full_name: str) -> str | None:
+        answer = await self._client.get(f"/repos/{full_name}/readme", accept=RAW, ttl=self._ttl,
+                                        allow=(404,))
+        return None if answer.status == 404 else answer.text()
+
     async def collect(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         now = self._now()
         since90 = now - timedelta(days=90)
@@ -102,6 +116,23 @@ class SignalCollector:
         calls = {name: requests[name]() for name in wanted}
         if not calls:
             return RepoSignals(notes=[self._light_note()])
+        signals, ok, failures = await self._round_one(full_name, calls)
+        if depth == "light":
+            signals.notes = failures.notes() + [self._light_note()]
+            return signals
+        left = self._client.remaining("core")
+        if left is not None and left < LOW_BUDGET:
+            signals.notes = failures.notes() + [
+                f"GitHub's rate limit is running low ({left} calls left), so I skipped the "
+                "response times and the 90-day issue and pull request counts."]
+            return signals
+        await self._second_round(signals, full_name, ok, since90, failures)
+        signals.notes = failures.notes()
+        return signals
+
+    async def _round_one(
+        self, full_name: str, calls: dict[str, Awaitable[GitHubResponse]]
+    ) -> tuple[RepoSignals, dict[str, GitHubResponse], _Failures]:
         answers = dict(zip(calls, await asyncio.gather(*calls.values(), return_exceptions=True)))
         failures = _Failures()
         ok: dict[str, GitHubResponse] = {}
@@ -120,18 +151,7 @@ class SignalCollector:
             raise failures.errors[0]
         signals = RepoSignals()
         self._counts(signals, ok, failures)
-        if depth == "light":
-            signals.notes = failures.notes() + [self._light_note()]
-            return signals
-        left = self._client.remaining("core")
-        if left is not None and left < LOW_BUDGET:
-            signals.notes = failures.notes() + [
-                f"GitHub's rate limit is running low ({left} calls left), so I skipped the "
-                "response times and the 90-day issue and pull request counts."]
-            return signals
-        await self._second_round(signals, full_name, ok, since90, failures)
-        signals.notes = failures.notes()
-        return signals
+        return signals, ok, failures
 
     def _requests(self, full_name: str, now: datetime) -> dict[str, Callable[[], Awaitable[GitHubResponse]]]:
         """Round 1 of a full collection, by signal name; each call is made only when invoked."""

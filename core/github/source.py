@@ -5,6 +5,12 @@ it answers without limits, as GitHub Enterprise may); before any answer (the sta
 ``/rate_limit`` is one, and free), 60 without a token -- the Screener then fetches no signals --
 and unknown with one. ``search`` returns ``SearchResults`` whose ``incomplete`` is GitHub's
 ``incomplete_results`` (its search timed out and some matches may be missing).
+
+With a token (and ``OMG_GITHUB_GRAPHQL`` not off), ``get_repo``, ``get_signals`` and
+``get_readme`` are answered from batched GraphQL queries (``core.github.batch``): the signals and
+READMEs of all the candidates of a search in one call, a whole analysis in one (plus the REST
+contributor count). Search stays on REST; anonymous use is REST only (GraphQL needs a token).
+When a GraphQL query fails as a whole, that call is answered over REST.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from core.errors import SourceError
+from core.github.batch import GraphQLBatcher, GraphQLUnavailable
 from core.github.client import RAW, GitHubClient
 from core.github.convert import to_repository
 from core.github.payloads import GhRepo, GhSearchRepos
@@ -23,6 +30,9 @@ from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 PING_TIMEOUT = 3.0
 ANONYMOUS_CALLS_PER_HOUR = 60  # GitHub's core limit without a token
+LIGHT_GRAPHQL_NOTE = ("Search results are scored on quick signals; contributors, the community "
+                      "profile, issue response times and issue and pull request flow are measured "
+                      "when you analyze a repository.")
 SEARCH_SORTS = {"stars": "stars", "updated": "updated", "forks": "forks"}  # others: best match
 
 
@@ -45,6 +55,8 @@ class GitHubSource:
         self._search_ttl = settings.search_cache_ttl_seconds
         self._signals = SignalCollector(client, ttl=self._ttl, now=now,
                                         max_listing_pages=max_listing_pages, light=light_signals)
+        self._batch = (GraphQLBatcher(client, self._signals, ttl=self._ttl, now=now)
+                       if settings.uses_graphql else None)
         self._label = f"GitHub ({settings.host_label})"
         self._assumed_limit = ANONYMOUS_CALLS_PER_HOUR if settings.token is None else None
 
@@ -70,16 +82,35 @@ class GitHubSource:
         return SearchResults(repos, incomplete=found.incomplete_results)
 
     async def get_repo(self, full_name: str) -> Repository:
-        answer = await self.client.get(f"/repos/{_valid_name(full_name)}", ttl=self._ttl)
+        name = _valid_name(full_name)
+        if self._batch is not None:
+            try:
+                return (await self._batch.load(name, "full")).repository
+            except GraphQLUnavailable:
+                pass  # answered over REST below
+        answer = await self.client.get(f"/repos/{name}", ttl=self._ttl)
         return to_repository(answer.model(GhRepo))
 
     async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
-        return await self._signals.collect(_valid_name(full_name), depth=depth)
+        name = _valid_name(full_name)
+        if self._batch is not None:
+            try:
+                found = (await self._batch.load(name, depth)).signals.model_copy(deep=True)
+            except GraphQLUnavailable:
+                return await self._signals.collect(name, depth=depth)
+            if depth == "light":
+                found.notes.append(LIGHT_GRAPHQL_NOTE)
+            return found
+        return await self._signals.collect(name, depth=depth)
 
     async def get_readme(self, full_name: str) -> str | None:
-        answer = await self.client.get(
-            f"/repos/{_valid_name(full_name)}/readme", accept=RAW, ttl=self._ttl, allow=(404,)
-        )
+        name = _valid_name(full_name)
+        if self._batch is not None:
+            try:
+                return (await self._batch.load(name, "light")).readme
+            except GraphQLUnavailable:
+                pass
+        answer = await self.client.get(f"/repos/{name}/readme", accept=RAW, ttl=self._ttl, allow=(404,))
         return None if answer.status == 404 else answer.text()
 
     async def ping(self) -> None:

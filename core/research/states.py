@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.errors import IllegalTransition
+from core.metrics import metrics
 from core.models import utcnow
 from core.models.research import TERMINAL, ErrorContext, ResearchMode, ResearchSession, ResearchStatus
 
@@ -82,6 +83,7 @@ def transition(session: ResearchSession, target: ResearchStatus) -> ResearchSess
     session.history.append({"from": session.status.value, "to": target.value, "at": now.isoformat()})
     session.status = target
     session.updated_at = now
+    metrics().research_state(target.value)
     return session
 
 

@@ -70,7 +70,7 @@ class Screener:
         text_scorer: TextScorer | None = None,
         *,
         score_top: int = 12,
-        concurrency: int = 6,
+        concurrency: int = 12,  # all the scored candidates at once: one batched GraphQL query
         fetch_readme: bool = True,
         depth: SignalDepth = "light",
         call_budget: int | None = SEARCH_CALL_BUDGET,

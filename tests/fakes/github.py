@@ -11,7 +11,9 @@ Payloads are built from the real snapshot (``tests.fakes.github_data``). It hono
 per_page/page with ``Link`` headers, ``since`` on commits and issues, raw READMEs, ETags
 (``If-None-Match`` -> 304), rate-limit headers (``core_budget`` sets the core
 ``X-RateLimit-Limit``: 60 is anonymous use), ``incomplete_results`` on demand, an optional required token (401 otherwise) and
-an optional path prefix (``/api/v3`` as GitHub Enterprise serves it).
+an optional path prefix (``/api/v3`` as GitHub Enterprise serves it). ``POST /graphql``
+(``/api/graphql`` under that prefix) answers the bot's batched GraphQL queries
+(``tests.fakes.github_graphql``), with its own budget ("graphql", spent by each query's cost).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakes import github_graphql
 from tests.fakes.github_data import FakeWorld
 from tests.fakes.github_routes import NOT_FOUND, GitHubRoutes
 from tests.fakes.loopback import serve_on_loopback, stop_serving
@@ -87,8 +90,10 @@ class FakeGitHub(GitHubRoutes):
         self.latency = latency
         self.prefix = prefix.rstrip("/")
         self.token = token
-        self.budgets = {"core": core_budget, "search": search_budget}
-        self.used = {"core": 0, "search": 0}
+        self.budgets = {"core": core_budget, "search": search_budget, "graphql": 5000}
+        self.used = {"core": 0, "search": 0, "graphql": 0}
+        self.failing_fields: dict[tuple[str, str], str] = {}  # (repo, GraphQL field) -> error
+        self.graphql_limited = 0  # answers left that say RATE_LIMITED
         self.calls: list[Call] = []
         self.faults: list[Fault] = []
         self.in_flight = 0
@@ -153,6 +158,15 @@ class FakeGitHub(GitHubRoutes):
         self.faults.append(fault)
         return fault
 
+    def fail_field(self, full_name: str, field_name: str, message: str = "Something went wrong") -> None:
+        """GraphQL answers leave ``field_name`` of ``full_name`` null with an error (a partial
+        answer, 200), until ``failing_fields`` is cleared."""
+        self.failing_fields[(full_name.lower(), field_name)] = message
+
+    def graphql_rate_limit(self, times: int = 1) -> None:
+        """The next ``times`` GraphQL answers: 200, no data, a RATE_LIMITED error."""
+        self.graphql_limited = times
+
     def count(self, pattern: str = "") -> int:
         return sum(1 for c in self.calls if re.search(pattern, c.path))
 
@@ -165,6 +179,8 @@ class FakeGitHub(GitHubRoutes):
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
         if self.prefix:
+            if path == self.prefix.rsplit("/", 1)[0] + "/graphql":  # GHE: /api/graphql
+                path = self.prefix + "/graphql"
             if not path.startswith(self.prefix + "/"):
                 return self._json(request, 404, NOT_FOUND)
             path = path[len(self.prefix):]
@@ -197,12 +213,28 @@ class FakeGitHub(GitHubRoutes):
                 break
         if self.token and request.headers.get("Authorization") != f"Bearer {self.token}":
             return self._json(request, 401, {"message": "Bad credentials"}, etag=False)
+        if path == "/graphql" and request.method == "POST":
+            return await self._graphql(request)
         for pattern, name in _ROUTES:
             match = pattern.match(path)
             if match:
                 handler: Callable[..., web.StreamResponse] = getattr(self, f"_r_{name}")
                 return handler(request, *match.groups())
         return self._json(request, 404, NOT_FOUND)
+
+    async def _graphql(self, request: web.Request) -> web.Response:
+        if self.graphql_limited > 0:
+            self.graphql_limited -= 1
+            payload, headers = github_graphql.rate_limited()
+            return self._json(request, 200, payload, headers, etag=False)
+        body = await request.json()
+        cost = github_graphql.cost(body.get("query", ""))
+        self.used["graphql"] += cost - 1  # _limit_headers counts the call itself
+        remaining = max(0, self.budgets["graphql"] - self.used["graphql"] - 1)
+        payload = github_graphql.answer(self.world, body, remaining=remaining,
+                                        reset_at=datetime.now(UTC).replace(microsecond=0),
+                                        failing=self.failing_fields)
+        return self._json(request, 200, payload, etag=False)
 
     def _json(self, request: web.Request, status: int, payload: Any,
               headers: dict[str, str] | None = None, *, etag: bool = True,
@@ -218,7 +250,7 @@ class FakeGitHub(GitHubRoutes):
                             content_type=content_type.split(";")[0], charset="utf-8")
 
     def _limit_headers(self, path: str) -> dict[str, str]:
-        resource = "search" if "/search/" in path else "core"
+        resource = "graphql" if path.endswith("/graphql") else "search" if "/search/" in path else "core"
         self.used[resource] += 1
         if not self.limit_headers:
             return {}

@@ -205,7 +205,8 @@ class FakeRepo:
                   (self.license[2] if self.license else "All rights reserved.")]
         return "\n".join(parts) + "\n"
 
-    def with_topics_text(self) -> str:
+    @cached_property
+    def topics_text(self) -> str:
         return " ".join([self.full_name.replace("/", " "), self.record.description, " ".join(self.topics)]).lower()
 
 

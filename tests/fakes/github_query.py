@@ -10,6 +10,7 @@ characters is refused (422), as GitHub does.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 import shlex
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -73,8 +74,14 @@ def text_matches(alternatives: list[list[str]], haystack: str) -> int:
     return best
 
 
+@lru_cache(maxsize=4096)
+def _word(term: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z0-9])" + re.escape(term) + r"(?![a-z0-9])")
+
+
 def _has(haystack: str, term: str) -> bool:
-    return re.search(r"(?<![a-z0-9])" + re.escape(term) + r"(?![a-z0-9])", haystack) is not None
+    # a plain substring test first: most repositories do not contain the term at all
+    return term in haystack and _word(term).search(haystack) is not None
 
 
 def number_matches(spec: str, value: int) -> bool:

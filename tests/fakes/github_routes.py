@@ -64,7 +64,7 @@ class GitHubRoutes:
                 continue
             if query.first("archived") == "false" and fr.archived:
                 continue
-            score = text_matches(query.alternatives, fr.with_topics_text())
+            score = text_matches(query.alternatives, fr.topics_text)
             if score:
                 hits.append((score, fr))
         sort, desc = request.query.get("sort"), request.query.get("order", "desc") != "asc"

@@ -8,6 +8,7 @@ import pytest
 
 from core.catalog.catalog import Catalog
 from core.errors import RateLimited, RepoNotFound
+from core.usage import UsageMeter, current_meter
 from core.github import FallbackSource, GitHubSource, build_source
 from core.models import SearchParams
 from tests.fakes.github import FakeGitHub
@@ -83,16 +84,35 @@ async def test_github_comes_back_after_the_outage_window(gh: FakeGitHub, catalog
     await source.aclose()
 
 
-async def test_rate_limits_and_missing_repos_are_not_hidden_by_the_fallback(
+async def test_missing_repos_are_not_hidden_by_the_fallback(
     gh: FakeGitHub, catalog_source  # type: ignore[no-untyped-def]
 ) -> None:
     source = build_source(gh.env(), catalog_source)
     with pytest.raises(RepoNotFound):
         await source.get_repo("nobody/nothing-here")
-    gh.rate_limit("/search/", reset_in=1800)
-    with pytest.raises(RateLimited):
-        await source.search(SearchParams(keywords=["react"]))
     assert source.info.kind == "github"
+    await source.aclose()  # type: ignore[attr-defined]
+
+
+async def test_a_spent_rate_limit_answers_from_the_snapshot_and_says_so(
+    gh: FakeGitHub, catalog_source  # type: ignore[no-untyped-def]
+) -> None:
+    source = build_source(gh.env(), catalog_source)
+    gh.rate_limit("/search/", reset_in=1800)
+    meter = UsageMeter()
+    token = current_meter.set(meter)
+    try:
+        found = await source.search(SearchParams(keywords=["react"]))
+    finally:
+        current_meter.reset(token)
+    assert found and source.info.kind == "catalog" and "rate limit" in source.info.label
+    assert len(meter.notes) == 1 and "GitHub rate limit reached, resets at" in meter.notes[0]
+    assert "offline snapshot of" in meter.notes[0]
+    await source.get_repo("pmndrs/zustand")  # the core budget is not spent: GitHub answers
+    assert source.info.kind == "github"
+    gh.rate_limit("/repos/", reset_in=1800)
+    with pytest.raises(RateLimited):  # not in the snapshot either: the rate limit is the answer
+        await source.get_repo("nobody/nothing-here")
     await source.aclose()  # type: ignore[attr-defined]
 
 

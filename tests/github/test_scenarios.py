@@ -161,19 +161,23 @@ async def test_rate_limit_mid_conversation_then_recovery(online: TestBackend, gh
     second = found.items[1].full_name
     limit = gh.secondary_rate_limit("/repos/", retry_after=600, times=None)
     online.app.source.primary.client.clear_cache()  # type: ignore[attr-defined]
-    reply = await online.ask("analyze the second one")
-    assert "GitHub rate limit reached, resets at" in reply.markdown
+    reply = await online.ask("analyze the second one")  # degraded to the snapshot, and says so
+    assert _detail(reply).repo.full_name == second
+    assert reply.footer and "GitHub rate limit reached, resets at" in reply.footer
+    assert "offline snapshot" in reply.markdown
     gh.faults.remove(limit)
     detail = _detail(await online.ask(f"analyze {second}"))  # the thread goes on
     assert detail.repo.full_name == second
     assert detail.repo.signals is not None and detail.repo.signals.commits_30d is not None
 
 
-async def test_search_rate_limit_is_explained(online: TestBackend, gh: FakeGitHub) -> None:
+async def test_a_spent_search_budget_answers_from_the_snapshot_and_says_so(
+        online: TestBackend, gh: FakeGitHub) -> None:
     gh.rate_limit("/search/", reset_in=1800, times=None)
     reply = await online.ask(SEARCH)
-    assert "GitHub rate limit reached, resets at" in reply.markdown
-    assert "offline snapshot" not in reply.markdown  # a rate limit is not an outage
+    assert len(_list(reply).items) >= 2  # degraded, not failed
+    assert reply.footer and "GitHub rate limit reached, resets at" in reply.footer
+    assert "offline snapshot" in reply.footer
 
 
 async def test_unknown_repository(online: TestBackend) -> None:
