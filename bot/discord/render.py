@@ -126,7 +126,7 @@ def repo_list_embed(items: Sequence[ScoredRepository]) -> discord.Embed:
 
 
 def repo_card(repo: ScoredRepository) -> str:
-    facts = [f"★ {compact(repo.stars)}"]
+    facts = [f"★ {compact(repo.stars)}" if repo.figures_known else "no star figures offline"]
     if repo.language:
         facts.append(safe(repo.language, 40))
     if repo.scores.overall:
@@ -145,8 +145,8 @@ def detail_embed(data: RepoDetailData) -> discord.Embed:
     repo = data.repo
     embed = discord.Embed(title=clip(repo.full_name, MAX_TITLE), url=repo.html_url, colour=COLOR,
                           description=safe(repo.description, 600) or None)
-    embed.add_field(name="Stars", value=compact(repo.stars))
-    embed.add_field(name="Forks", value=compact(repo.forks))
+    embed.add_field(name="Stars", value=compact(repo.stars) if repo.figures_known else "not measured")
+    embed.add_field(name="Forks", value=compact(repo.forks) if repo.figures_known else "not measured")
     embed.add_field(name="Language", value=safe(repo.language or "-", 60))
     if repo.license:
         embed.add_field(name="License", value=safe(repo.license, 60))
@@ -161,7 +161,8 @@ def comparison_embed(data: Comparison) -> discord.Embed:
     embed = discord.Embed(colour=COLOR, title="Side by side")
     for row in data.items[:MAX_FIELDS]:
         repo = row.repo
-        lines = [f"★ {compact(repo.stars)} · {safe(repo.language or '-', 40)}"]
+        stars = f"★ {compact(repo.stars)}" if repo.figures_known else "no star figures offline"
+        lines = [f"{stars} · {safe(repo.language or '-', 40)}"]
         if repo.scores.overall:
             lines.append(f"overall **{repo.scores.overall:.1f}**/10")
         if row.fit is not None:

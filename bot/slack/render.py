@@ -134,7 +134,7 @@ def repo_cards(items: Sequence[ScoredRepository]) -> list[Block]:
 
 
 def repo_card(position: int, repo: ScoredRepository) -> str:
-    facts = [f":star: {compact(repo.stars)}"]
+    facts = [f":star: {compact(repo.stars)}" if repo.figures_known else "no star figures offline"]
     if repo.language:
         facts.append(escape(repo.language))
     if repo.scores.overall:
@@ -150,7 +150,7 @@ def comparison_table(data: Comparison) -> str:
     repos = [row.repo for row in data.items[:5]]
     width = 16 if len(repos) <= 3 else 12  # Slack wraps preformatted text at ~80 characters
     rows: list[list[str]] = [["", *[bk.clip(r.name, width) for r in repos]]]
-    rows.append(["Stars", *[compact(r.stars) for r in repos]])
+    rows.append(["Stars", *[compact(r.stars) if r.figures_known else "n/a" for r in repos]])
     rows.append(["Language", *[bk.clip(r.language or "-", width) for r in repos]])
     for dim, label in (("overall", "Overall"), ("relevance", "Fit"), ("maintenance", "Maintenance"),
                        ("activity", "Activity"), ("documentation", "Docs"),

@@ -35,13 +35,16 @@ def overview(repo: RepositoryDetail, rc: RenderContext) -> str:
     lines = [f"## {repo.full_name}"]
     description = truncate(repo.description, rc.max_description_chars)
     lines.append(f"{link(repo)}: {description}" if description else link(repo))
-    basics = [f"**Stars:** {compact_number(repo.stars)}"]
+    basics = [f"**Stars:** {compact_number(repo.stars)}" if repo.figures_known else "**Stars:** not measured"]
     if repo.forks:
         basics.append(f"**Forks:** {compact_number(repo.forks)}")
     basics.append(f"**Language:** {repo.language or 'not stated'}")
     if repo.license:
         basics.append(f"**License:** {repo.license}")
     lines.append("- " + " · ".join(basics))
+    if not repo.figures_known:
+        listed = f" (listed in {'; '.join(repo.categories[:3])})" if repo.categories else ""
+        lines.append(f"- Known offline only from curated lists{listed}: no star, fork or activity figures.")
     dates: list[str] = []
     updated = age(repo.pushed_at, rc.today)
     if updated:
