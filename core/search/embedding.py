@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 from scipy.special import erf
-from threadpoolctl import threadpool_limits
+from threadpoolctl import ThreadpoolController
 
 from core.errors import OmgError
 
@@ -88,6 +88,7 @@ class SentenceEncoder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
+        self._blas = ThreadpoolController()  # found once: discovering the libraries costs ms
         directory = directory or model_directory()
         if not (directory / "model.safetensors").is_file():
             raise EmbeddingModelMissing()
@@ -114,12 +115,16 @@ class SentenceEncoder:
         if not texts:
             return np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
         # BLAS threads cost more than they give on these small matrices (and spin on a busy host)
-        with threadpool_limits(limits=1, user_api="blas"):
+        with self._blas.limit(limits=1, user_api="blas"):
+            # texts of similar length share a batch, so little time goes into padding
+            order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
             batches = [
-                self._encode_batch(list(texts[start : start + BATCH_SIZE]))
-                for start in range(0, len(texts), BATCH_SIZE)
+                self._encode_batch([texts[i] for i in order[start : start + BATCH_SIZE]])
+                for start in range(0, len(order), BATCH_SIZE)
             ]
-        return np.concatenate(batches).astype(np.float32)
+        vectors = np.empty((len(texts), EMBEDDING_DIMENSIONS), dtype=np.float32)
+        vectors[order] = np.concatenate(batches)
+        return vectors
 
     def _encode_batch(self, texts: list[str]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)
@@ -139,21 +144,24 @@ class SentenceEncoder:
     def _layer_forward(self, hidden: np.ndarray, additive_mask: np.ndarray, layer: _Layer) -> np.ndarray:
         batch, length, width = hidden.shape
         head_width = width // self._heads
+        flat = hidden.reshape(batch * length, width)  # one 2-D product per dense layer
 
         def heads(projection: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-            projected = hidden @ projection[0] + projection[1]
-            return projected.reshape(batch, length, self._heads, head_width).transpose(0, 2, 1, 3)
+            projected = flat @ projection[0] + projection[1]
+            # contiguous: numpy multiplies strided stacks of matrices without BLAS, ~50x slower
+            return np.ascontiguousarray(projected.reshape(batch, length, self._heads, head_width).transpose(0, 2, 1, 3))
 
         query, key, value = heads(layer.query), heads(layer.key), heads(layer.value)
-        scores = query @ key.transpose(0, 1, 3, 2) / np.sqrt(head_width) + additive_mask
+        key_t = np.ascontiguousarray(key.transpose(0, 1, 3, 2))
+        scores = query @ key_t / np.float32(np.sqrt(head_width)) + additive_mask
         scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
         attention = scores / scores.sum(axis=-1, keepdims=True)
-        context = (attention @ value).transpose(0, 2, 1, 3).reshape(batch, length, width)
+        context = np.ascontiguousarray((attention @ value).transpose(0, 2, 1, 3)).reshape(batch * length, width)
         attended = context @ layer.attention_out[0] + layer.attention_out[1]
-        hidden = _layer_norm(attended + hidden, layer.attention_norm, self._eps)
-        expanded = _gelu(hidden @ layer.intermediate[0] + layer.intermediate[1])
+        flat = _layer_norm(attended + flat, layer.attention_norm, self._eps)
+        expanded = _gelu(flat @ layer.intermediate[0] + layer.intermediate[1])
         output = expanded @ layer.output[0] + layer.output[1]
-        return _layer_norm(output + hidden, layer.output_norm, self._eps)
+        return _layer_norm(output + flat, layer.output_norm, self._eps).reshape(batch, length, width)
 
 
 _default: SentenceEncoder | None = None
