@@ -3,8 +3,9 @@
 Two packaged files, written by ``core.catalog.build`` from the awesome-lists category data:
 ``awesome-lists.csv.gz`` (lists under CC0, MIT, Apache-2.0, CC-BY-4.0, Unlicense, WTFPL) and
 ``awesome-lists-sharealike.csv.gz`` (the CC BY-SA lists, which may only be shared under that
-license; see ``awesome-lists-sharealike.LICENSE.md``). Each row: repository, list, category path,
-the list's one-line description of the repository, the list's license.
+license; see ``awesome-lists-sharealike.LICENSE.md``). One row per repository (grouped at build
+time, so loading does no grouping): its name, language, category labels, the lists' one-line
+descriptions of it, the lists and their licenses; many-valued cells are newline-separated.
 
 A repository known only from a list has no star, fork, issue or push figures offline; its language
 is the list's language when the list is about one language (awesome-go -> Go), otherwise unknown.
