@@ -153,6 +153,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{label}: {SETS[name].name}, {len(queries)} queries")
     catalog = Catalog.load()
     ours, honest, latencies = asyncio.run(ask_all(queries))
+    for title, keep in subsets(queries, name):  # first, in case the baseline's encoding is cut short
+        a = figures(queries, ours, keep)
+        print(f"  omg ask  {title:18s} n={a['n']:3d}  hit@5 {a['hit@5']:.3f}  hit@10 {a['hit@10']:.3f}  MRR {a['MRR']:.3f}",
+              flush=True)
     theirs = baseline(queries, catalog)
     print(f"  {'subset':18s} {'n':>4s}   {'omg ask: hit@5 hit@10   MRR':>28s}   {'baseline: hit@5 hit@10   MRR':>29s}")
     for title, keep in subsets(queries, name):
