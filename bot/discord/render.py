@@ -100,7 +100,7 @@ def repo_cards_embed(section: RepoCardsSection) -> discord.Embed:
 
 
 def repo_card(card: RepoCard) -> str:
-    facts = [f"★ {compact(card.stars)}"]
+    facts = [f"★ {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
     if card.language:
         facts.append(safe(card.language, 40))
     if card.overall is not None:

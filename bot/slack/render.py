@@ -123,7 +123,7 @@ def repo_cards(section: RepoCardsSection) -> list[Block]:
 
 
 def repo_card(card: RepoCard, *, short: bool = False) -> str:
-    facts = [f":star: {compact(card.stars)}"]
+    facts = [f":star: {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
     if card.language:
         facts.append(escape(card.language))
     if card.overall is not None:

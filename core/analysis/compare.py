@@ -52,7 +52,7 @@ def highlights(repos: list[ScoredRepository], *, now: datetime) -> dict[str, lis
         if ahead:
             out[leader.full_name].append(text(leader))
 
-    lead(lambda r: r.stars, lambda r: f"Most popular: {compact(r.stars)} stars", margin=0.0)
+    lead(lambda r: r.measured_stars, lambda r: f"Most popular: {compact(r.stars)} stars", margin=0.0)
     lead(lambda r: _sig(r, "commits_90d"),
          lambda r: f"Most active: {plural(_sig(r, 'commits_90d'), 'commit')} in the last 90 days")
     if all(_sig(r, "commits_90d") is None for r in repos):
@@ -153,8 +153,14 @@ def pick(
         reasons.append(f"Best fit{target}: {best_fit:.1f}/10" + (f" (vs {rest})" if rest else ""))
         if need and need.profiles:
             reasons.append(f"For {need.text}, {need.why}.")
-    else:
+    elif best.figures_known:
         reasons.append(f"Most popular and recently updated of the group ({compact(best.stars)} stars)")
+    else:
+        reasons.append("Known offline only from curated lists: no star or activity figures to compare")
+    unmeasured = [r.full_name for r in others if not r.figures_known]
+    if unmeasured:
+        reasons.append(f"No star or activity figures offline for {', '.join(unmeasured)} (known only "
+                       "from curated lists), so the figures could not speak for it.")
     skipped = [r.full_name for r in repos if risky(r) and r is not best]
     if skipped and len(pool) < len(repos):
         reasons.append(f"I didn't pick {', '.join(skipped)}: archived or not updated in over a "
@@ -219,7 +225,7 @@ def deciders(tied: list[ScoredRepository]) -> list[str]:
         out.append(f"If {DIMENSION_LABELS[d]} matters most, {top.full_name} is ahead there "
                    f"({getattr(top.scores, d):.1f} vs {rest})")
     popular = max(tied, key=lambda r: r.stars)
-    if sum(r.stars == popular.stars for r in tied) == 1:
+    if all(r.figures_known for r in tied) and sum(r.stars == popular.stars for r in tied) == 1:
         rest = ", ".join(compact(r.stars) for r in tied if r is not popular)
         out.append(f"If a large user base matters most, {popular.full_name} has more stars "
                    f"({compact(popular.stars)} vs {rest})")

@@ -52,7 +52,9 @@ def build_metrics(
 
 
 def _overview(b: _Builder, repo: Repository, now: datetime, source_kind: str) -> None:
-    b.add("overview", "stars", "Stars", f"{repo.stars:,}")
+    stars = repo.measured_stars
+    b.add("overview", "stars", "Stars", None if stars is None else f"{stars:,}",
+          missing="not measured: known offline only from curated lists")
     b.add("overview", "language", "Main language", repo.language)
     if repo.license:
         b.add("overview", "license", "License", repo.license)
@@ -107,7 +109,8 @@ def _maintenance(b: _Builder, repo: Repository, s: RepoSignals) -> None:
 
 def _community(b: _Builder, repo: Repository, s: RepoSignals, source_kind: str) -> None:
     b.add("community", "contributors", "Contributors", _count(s.contributors))
-    b.add("community", "forks", "Forks", f"{repo.forks:,}",
+    forks = repo.measured_forks
+    b.add("community", "forks", "Forks", None if forks is None else f"{forks:,}",
           "copies people made to change the code")
     no_history = (
         "not available from the live API (GitHub keeps no star or fork history)"

@@ -70,7 +70,7 @@ def render_analysis(detail: RepositoryDetail, *, source: SourceInfo, now: dateti
 
 
 def _what(d: RepositoryDetail, now: datetime) -> str:
-    facts = [f"{compact(d.stars)} stars"]
+    facts = [f"{compact(d.stars)} stars"] if d.figures_known else ["no star or activity figures offline"]
     age = days_since(d.created_at, now)
     if age is not None:
         facts.append(f"{span(age)} old")

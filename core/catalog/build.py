@@ -1,11 +1,17 @@
-"""Rebuild the packaged catalog from the EvanLi/Github-Ranking snapshot CSVs.
+"""Rebuild the packaged catalog from the EvanLi/Github-Ranking snapshot CSVs and the awesome-lists data.
 
-    python -m core.catalog.build /path/to/github-ranking   # the folder with github-ranking-<date>.csv
+    python -m core.catalog.build [RANKING_FOLDER [AWESOME_LISTS_FOLDER]]
+    # defaults: ../shared/data/github-ranking and ../shared/data/awesome-lists
 
 Keeps only what the product needs: every repository of the newest snapshot (deduplicated across
 the per-language lists), its newest facts, and its stars and forks on each date (for growth).
 Writes ``core/catalog/github-ranking.csv.gz``; the header carries the snapshot dates
 (``stars@<date>`` and ``forks@<date>`` columns, newest first).
+
+From the awesome-lists folder (``categories.csv``, ``README.md``, ``LICENSES/``) it writes
+``data/awesome-lists.csv.gz`` and, apart, the share-alike rows to ``data/awesome-lists-sharealike.csv.gz``
+(see ``core.catalog.lists``), copies the list licenses to ``data/LICENSES/`` and the sources and
+attribution section of the README to ``data/AWESOME_LISTS.md``.
 """
 
 from __future__ import annotations
@@ -17,7 +23,14 @@ import re
 import sys
 from pathlib import Path
 
+from core.catalog.lists import LIST_COLUMNS, group_rows, is_share_alike
+
 DATA_FILE = Path(__file__).with_name("github-ranking.csv.gz")
+LISTS_DIR = Path(__file__).with_name("data")
+LISTS_FILE = LISTS_DIR / "awesome-lists.csv.gz"
+SHARE_ALIKE_FILE = LISTS_DIR / "awesome-lists-sharealike.csv.gz"
+LISTS_ATTRIBUTION = LISTS_DIR / "AWESOME_LISTS.md"
+_KEPT_README_SECTIONS = ("## Sources", "## Excluded lists", "## License and attribution")
 _DATE = re.compile(r"github-ranking-(\d{4}-\d{2}-\d{2})\.csv$")
 FACT_COLUMNS = ["full_name", "language", "forks", "open_issues", "pushed_at", "description"]
 
@@ -69,12 +82,60 @@ def build(folder: Path) -> bytes:
     return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
 
 
+def _gzip_csv(rows: list[dict[str, str]]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(LIST_COLUMNS)
+    writer.writerows(group_rows(rows))
+    return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
+
+
+def build_lists(folder: Path) -> tuple[bytes, bytes]:
+    """(permissive rows, share-alike rows), each a gzip CSV with one row per repository, in the
+    source's order."""
+    path = folder / "categories.csv"
+    if not path.is_file():
+        raise SystemExit(f"no categories.csv in {folder}")
+    rows = list(csv.DictReader(path.open(encoding="utf-8", newline="")))
+    permissive = [r for r in rows if not is_share_alike(r["list_license"])]
+    share_alike = [r for r in rows if is_share_alike(r["list_license"])]
+    return _gzip_csv(permissive), _gzip_csv(share_alike)
+
+
+def lists_attribution(folder: Path) -> str:
+    """The README's sources table, exclusions and attribution section, under our own heading."""
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    sections = re.split(r"(?m)^(?=## )", readme)
+    kept = [s.rstrip() for s in sections if s.startswith(_KEPT_README_SECTIONS)]
+    header = (
+        "# Awesome-list category data: sources, licenses and attribution\n\n"
+        "`awesome-lists.csv.gz` and `awesome-lists-sharealike.csv.gz` are derived from the category data\n"
+        "below: one row per repository with its language (from a one-language list), category paths, the\n"
+        "lists' descriptions, the lists and their licenses. The share-alike rows\n"
+        "are in their own file; see `awesome-lists-sharealike.LICENSE.md`. The license texts of every\n"
+        "list are in `LICENSES/`. Copied from the data's README by `python -m core.catalog.build`.\n"
+    )
+    return header + "\n" + "\n\n".join(kept) + "\n"
+
+
+def write_lists(folder: Path) -> None:
+    permissive, share_alike = build_lists(folder)
+    (LISTS_DIR / "LICENSES").mkdir(parents=True, exist_ok=True)
+    LISTS_FILE.write_bytes(permissive)
+    SHARE_ALIKE_FILE.write_bytes(share_alike)
+    LISTS_ATTRIBUTION.write_text(lists_attribution(folder), encoding="utf-8")
+    for license_file in sorted((folder / "LICENSES").glob("*.txt")):
+        (LISTS_DIR / "LICENSES" / license_file.name).write_bytes(license_file.read_bytes())
+    print(f"wrote {LISTS_FILE} ({len(permissive):,} bytes) and {SHARE_ALIKE_FILE} ({len(share_alike):,} bytes)")
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0] if args else "../shared/data/github-ranking")
     payload = build(folder)
     DATA_FILE.write_bytes(payload)
     print(f"wrote {DATA_FILE} ({len(payload):,} bytes)")
+    write_lists(Path(args[1] if len(args) > 1 else "../shared/data/awesome-lists"))
 
 
 if __name__ == "__main__":

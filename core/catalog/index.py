@@ -18,8 +18,9 @@ from core.models import SearchParams
 from core.search.synonyms import LANGUAGE_FAMILY, spell_out_compounds
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
-# bm25 column weights: name, owner, description, language
-_BM25 = "bm25(repos_fts, 10.0, 3.0, 1.0, 0.5)"
+_MAYBE_COMPOUND = re.compile(r"[a-z][A-Z]{2}")  # cheap pre-check: most texts have no compound to spell out
+# bm25 column weights: name, owner, description, language, curated-list categories and descriptions
+_BM25 = "bm25(repos_fts, 10.0, 3.0, 1.0, 0.5, 0.8)"
 _ORDER = {
     "stars": "r.stars DESC",
     "updated": "r.pushed_at DESC, r.stars DESC",
@@ -52,6 +53,18 @@ def match_expression(groups: Iterable[Sequence[str]]) -> str | None:
     return " AND ".join(clauses) if clauses else None
 
 
+def _spelled_out(text: str) -> str:
+    return spell_out_compounds(text) if _MAYBE_COMPOUND.search(text) else text
+
+
+def _list_text(record: CatalogRecord) -> str:
+    """Category paths and the lists' own descriptions (the one used as the description left out).
+    The list's name ("awesome-go: ") is not indexed: "awesome" or "go" would then match every entry."""
+    categories = [label.split(": ", 1)[-1] for label in record.categories]
+    extra = [d for d in record.list_descriptions if d != record.description]
+    return _spelled_out(" ".join([*categories, *extra]))
+
+
 class CatalogIndex:
     def __init__(self, records: Sequence[CatalogRecord]) -> None:
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -60,7 +73,7 @@ class CatalogIndex:
             CREATE TABLE repos (id INTEGER PRIMARY KEY, language TEXT, stars INTEGER,
                                 pushed_at TEXT, growth_12m INTEGER);
             CREATE VIRTUAL TABLE repos_fts USING fts5(
-                name, owner, description, language, tokenize = 'porter unicode61');
+                name, owner, description, language, lists, tokenize = 'porter unicode61');
             """
         )
         self._db.executemany(
@@ -69,7 +82,7 @@ class CatalogIndex:
                 (
                     r.id,
                     (r.language or "").lower(),
-                    r.stars,
+                    r.stars if r.figures_known else None,  # unknown: fails star filters, sorts last
                     r.pushed_at.strftime("%Y-%m-%dT%H:%M:%SZ") if r.pushed_at else "",
                     r.star_growth_12m,
                 )
@@ -77,9 +90,16 @@ class CatalogIndex:
             ],
         )
         self._db.executemany(
-            "INSERT INTO repos_fts (rowid, name, owner, description, language) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO repos_fts (rowid, name, owner, description, language, lists) VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (r.id, r.full_name.split("/", 1)[1], r.full_name.split("/", 1)[0], spell_out_compounds(r.description or ""), r.language or "")
+                (
+                    r.id,
+                    r.full_name.split("/", 1)[1],
+                    r.full_name.split("/", 1)[0],
+                    _spelled_out(r.description or ""),
+                    r.language or "",
+                    _list_text(r),
+                )
                 for r in records
             ],
         )

@@ -15,13 +15,18 @@ class CatalogNames:
         self._full: dict[str, str] = {}
         for record in records:
             self._full[record.full_name.lower()] = record.full_name
+            if not record.figures_known:
+                # list-only repositories resolve by full name only: thousands of small projects
+                # named "server", "charge" or "blades" would otherwise turn words into references
+                continue
             by_name.setdefault(record.full_name.split("/", 1)[1].lower(), []).append(record)
         self._by_name = {
             key: [r.full_name for r in sorted(group, key=lambda r: -r.stars)] for key, group in by_name.items()
         }
 
     def resolve(self, token: str) -> list[str]:
-        """Full names whose repo name or full name equals ``token`` (any case), most-starred first."""
+        """Full names whose repo name (snapshot repositories) or full name (any) equals ``token``
+        (any case), most-starred first."""
         key = token.strip().lower()
         if not key:
             return []

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+from core.catalog.lists import ListedRepository
 from core.models import Repository
 
 GROWTH_WINDOWS = {"6m": 182, "12m": 365}  # days back from the newest snapshot
@@ -36,6 +37,11 @@ class CatalogRecord:
     forks_by_date: dict[date, int] = field(default_factory=dict)
     fork_growth_6m: int | None = None
     fork_growth_12m: int | None = None
+    categories: list[str] = field(default_factory=list)  # curated-list categories ("awesome-go: Web Frameworks")
+    list_descriptions: list[str] = field(default_factory=list)  # what the lists say about it
+    # False: known only from curated lists; stars/forks/issues/push were not measured and the
+    # zeros above are placeholders, never facts
+    figures_known: bool = True
 
     def to_repository(self) -> Repository:
         return Repository(
@@ -45,13 +51,50 @@ class CatalogRecord:
             stars=self.stars,
             forks=self.forks,
             language=self.language,
-            open_issues=self.open_issues,
+            open_issues=self.open_issues if self.figures_known else None,
+            figures_known=self.figures_known,
+            categories=self.categories,
             pushed_at=self.pushed_at,
             star_growth_6m=self.star_growth_6m,
             star_growth_12m=self.star_growth_12m,
             fork_growth_6m=self.fork_growth_6m,
             fork_growth_12m=self.fork_growth_12m,
         )
+
+
+def list_only_record(record_id: int, listed: ListedRepository) -> CatalogRecord:
+    """A repository only the curated lists know: described by them, with no figures."""
+    descriptions = listed.descriptions
+    return CatalogRecord(
+        id=record_id,
+        full_name=listed.full_name,
+        language=listed.language,
+        forks=0,
+        open_issues=0,
+        pushed_at=None,
+        description=descriptions[0] if descriptions else "",
+        stars=0,
+        stars_by_date={},
+        star_growth_6m=None,
+        star_growth_12m=None,
+        categories=listed.categories,
+        list_descriptions=descriptions,
+        figures_known=False,
+    )
+
+
+def merge_lists(records: list[CatalogRecord], listed: dict[str, ListedRepository]) -> list[CatalogRecord]:
+    """Snapshot records gain their list categories; list-only repositories are appended after them."""
+    known = {r.full_name.lower(): r for r in records}
+    merged = list(records)
+    for key, entry in listed.items():
+        record = known.get(key)
+        if record is None:
+            merged.append(list_only_record(len(merged), entry))
+        else:
+            record.categories = entry.categories
+            record.list_descriptions = entry.descriptions
+    return merged
 
 
 def growth_baseline(dates: list[date], days_back: int) -> date | None:

@@ -232,7 +232,7 @@ def training_vocabulary(samples: tuple[Sample, ...] | None = None) -> Vocabulary
     del samples  # kept for call compatibility: the vocabulary comes from the files themselves
     names = {v.lower() for key in ("repo", "library", "framework") for v in slots()[key]}
     texts = [_SLOT.sub(" ", str(record["text"])) for path in training_files() for _, record in read_jsonl(path)]
-    texts += [v for key in ("topic", "task", "need", "lang", "product", "thing") for v in slots()[key]]
+    texts += [v for key in ("topic", "task", "need", "lang", "product", "thing", "kind", "feature") for v in slots()[key]]
     common = data_root().joinpath("common_words.txt").read_text(encoding="utf-8")
     texts += [line for line in common.splitlines() if not line.startswith("#")]
     return Vocabulary.from_texts(texts, names=names | _curated_names(), platforms=slots()["framework"])
@@ -240,7 +240,8 @@ def training_vocabulary(samples: tuple[Sample, ...] | None = None) -> Vocabulary
 
 _ENGLISH_LIKE = {"ui", "query", "core", "kit", "router", "table", "click", "rich", "black", "solid", "lit",
                  "nest", "ray", "go", "rust", "node", "echo", "fiber", "rocket", "helm", "bat", "fd",
-                 "jinja", "mocha", "prefect", "phoenix", "guava", "kitty", "ghost", "chi", "mux", "got"}
+                 "jinja", "mocha", "prefect", "phoenix", "guava", "kitty", "ghost", "chi", "mux", "got",
+                 "server"}  # MariaDB/server, nextcloud/server: "an identity server" names neither
 
 
 def _curated_names() -> set[str]:

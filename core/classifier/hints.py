@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.classifier.context import ThreadContext
 from core.classifier.mentions import Mention, MentionKind
 from core.models import Intent
 
@@ -42,6 +43,23 @@ def referent_intent(message: str, mentions: Sequence[Mention]) -> Intent | None:
     if _ANALYZE_WORDS.search(message) or any(m.kind is MentionKind.POSITION for m in references):
         return Intent.ANALYZE
     return None
+
+
+_WORD = re.compile(r"[\w'+#.-]+")
+DESCRIPTION_MIN_WORDS = 4
+
+
+def names_no_target(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """True when the message describes a kind of software rather than pointing at a repository
+    ("S3 compatible object storage server", "host my own git server with code review"): several
+    words, no analyze/compare wording, no repository name, link or reference to results, and
+    nothing listed before. An analysis or comparison needs a target, so none can be meant; words
+    such as "server" or "git" inside the description are not names."""
+    if context.known_names or requested_intent(message) is not None:
+        return False
+    if len(_WORD.findall(message)) < DESCRIPTION_MIN_WORDS:
+        return False
+    return not mentions
 
 
 def foreign_repositories(message: str) -> list[str]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from core.classifier.base import RepoNameIndex
 from core.classifier.context import ThreadContext, build_context
 from core.classifier.features import Featurizer
-from core.classifier.hints import foreign_repositories, referent_intent, requested_intent
+from core.classifier.hints import foreign_repositories, names_no_target, referent_intent, requested_intent
 from core.classifier.mentions import Mention, MentionFinder
 from core.classifier.names import ChainedNameIndex, shipped_name_index
 from core.classifier.questions import (
@@ -50,6 +50,14 @@ class LocalVerdict:
 
     def unsure(self, threshold: float, ambiguity_margin: float) -> bool:
         return self.confidence < threshold or self.margin < ambiguity_margin
+
+
+def _without_targeted_intents(probabilities: dict[Intent, float]) -> dict[Intent, float]:
+    """Analyze and compare are impossible without a target: their share goes to a search."""
+    targeted = probabilities.get(Intent.ANALYZE, 0.0) + probabilities.get(Intent.COMPARE, 0.0)
+    folded = {i: (0.0 if i in (Intent.ANALYZE, Intent.COMPARE) else p) for i, p in probabilities.items()}
+    folded[Intent.SEARCH] = folded.get(Intent.SEARCH, 0.0) + targeted
+    return folded
 
 
 def _check_unit(name: str, value: float) -> float:
@@ -110,8 +118,10 @@ class LocalIntentClassifier:
         elapsed = (time.perf_counter() - started) * 1000 / max(1, len(prepared))
         classes = self.trained.model.classes
         verdicts = []
-        for p, row in zip(prepared, rows):
+        for (message, _history), p, row in zip(items, prepared, rows):
             probabilities = {intent: float(p) for intent, p in zip(classes, row)}
+            if names_no_target(message, p.mentions, p.context):
+                probabilities = _without_targeted_intents(probabilities)
             ranked = sorted(probabilities.items(), key=lambda kv: kv[1], reverse=True)
             (top, p1), (second, p2) = ranked[0], ranked[1]
             verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, p.context, p.mentions, elapsed))

@@ -31,7 +31,7 @@ class RepoCard(WireModel):
     position: int
     full_name: str
     html_url: str
-    stars: int = 0
+    stars: int | None = 0  # None: not measured (a repository known offline only from curated lists)
     language: str | None = None
     overall: float | None = None  # the quality score out of 10, None when unscored
     archived: bool = False
@@ -70,7 +70,7 @@ class RepoDetailSection(WireModel):
     full_name: str
     html_url: str
     description: str = ""
-    stars: int = 0
+    stars: int | None = 0  # None: not measured (a repository known offline only from curated lists)
     language: str | None = None
     overall: float | None = None
     archived: bool = False

@@ -41,6 +41,19 @@ class Repository(WireModel):
     star_growth_12m: int | None = None
     fork_growth_6m: int | None = None  # forks gained over ~6 months (catalog snapshots)
     fork_growth_12m: int | None = None
+    # False for a repository the offline catalog knows only from curated (awesome) lists: its stars,
+    # forks, issues and push date were not measured, so the 0s are not facts and are never scored
+    figures_known: bool = True
+    categories: list[str] = Field(default_factory=list)  # curated-list categories ("awesome-go: Testing")
+
+    @property
+    def measured_stars(self) -> int | None:
+        """Stars when measured; ``None`` for a repository known only from curated lists."""
+        return self.stars if self.figures_known else None
+
+    @property
+    def measured_forks(self) -> int | None:
+        return self.forks if self.figures_known else None
 
     @property
     def owner(self) -> str:

@@ -147,7 +147,7 @@ async def _llm_findings(ctx: StepContext, step: PlanStep, candidates: list[Candi
     if ctx.llm is None or not candidates:
         return []
     evidence = [
-        {"repo": c.name, "stars": c.repo.stars, "description": c.repo.description[:200],
+        {"repo": c.name, "stars": c.repo.measured_stars, "description": c.repo.description[:200],
          "foundBy": sorted(c.purposes), "searchHits": c.hits, "readme": (c.readme or "")[:300],
          "latestRelease": c.signals.latest_release if c.signals else None,
          "commits90d": c.signals.commits_90d if c.signals else None}

@@ -115,7 +115,8 @@ def _maturity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionSco
     stable = _stable_version_score(sig.latest_release)
     if sig.latest_release:
         parts.add(0.10, stable, f"latest {sig.latest_release}", "version number")
-    parts.add(0.20, log_scale(repo.stars, 50_000), f"{human(repo.stars)} stars", "stars")
+    stars = repo.measured_stars
+    parts.add(0.20, None if stars is None else log_scale(stars, 50_000), f"{human(stars or 0)} stars", "stars")
     licensed = True if repo.license else sig.has_license
     label = f"{repo.license} license" if repo.license else ("licensed" if licensed else "no license")
     parts.add(0.10, None if licensed is None else 10.0 * licensed, label, "license")
@@ -136,7 +137,8 @@ def _activity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionSco
 def _community(repo: Repository, sig: RepoSignals) -> DimensionScore | None:
     parts = Parts()
     parts.add(0.30, None if sig.contributors is None else log_scale(sig.contributors, 300), f"{sig.contributors} contributors", "contributors")
-    parts.add(0.20, log_scale(repo.forks, 10_000), f"{human(repo.forks)} forks", "forks")
+    forks = repo.measured_forks
+    parts.add(0.20, None if forks is None else log_scale(forks, 10_000), f"{human(forks or 0)} forks", "forks")
     if repo.star_growth_12m is not None:
         parts.add(0.20, log_scale(max(0, repo.star_growth_12m), 20_000), f"+{human(max(0, repo.star_growth_12m))} stars/12mo", "")
     elif repo.star_growth_6m is not None:

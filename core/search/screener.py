@@ -132,7 +132,9 @@ class Screener:
         report.notes.extend(sorted(source_notes)[:3])
         tiers = {name: tier(verdict) for name, verdict in verdicts.items()}
         first = exact or set()
-        items.sort(key=lambda i: (tiers[i.full_name], bool(first) and i.full_name.lower() not in first, *rank_key(i)))
+        # within a tier, repositories with measured figures before those known only from curated lists
+        items.sort(key=lambda i: (tiers[i.full_name], bool(first) and i.full_name.lower() not in first,
+                                  not i.figures_known, *rank_key(i)))
         items = same_language_first(items, tiers, params)
         report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
         report.notes.extend(_fit_notes(report.items, verdicts, params))
@@ -254,7 +256,7 @@ def why_line(item: ScoredRepository) -> str:
     rel = s.reasons.get("relevance", "")
     if "relevance" not in s.unmeasured and rel.startswith("matches"):
         parts.append(rel.split(";")[0].replace("matches", "Matches", 1))
-    parts.append(f"{human(item.stars)} stars")
+    parts.append(f"{human(item.stars)} stars" if item.figures_known else "no star figures offline")
     growth = item.star_growth_12m if item.star_growth_12m is not None else item.star_growth_6m
     if growth and growth > 0:
         parts.append(f"+{human(growth)} in {'12' if item.star_growth_12m is not None else '6'} months")

@@ -25,7 +25,10 @@ LANGUAGE_SHARE = 0.6
 
 
 def in_range(repo: Repository, params: SearchParams) -> bool:
-    """The user's own filters, where the repository's data can tell (unknown dates pass)."""
+    """The user's own filters, where the repository's data can tell (unknown dates pass; unknown
+    stars fail a star range: nothing says they are in it)."""
+    if (params.min_stars is not None or params.max_stars is not None) and repo.measured_stars is None:
+        return False
     if params.min_stars is not None and repo.stars < params.min_stars:
         return False
     if params.max_stars is not None and repo.stars > params.max_stars:
@@ -75,7 +78,7 @@ def coarse_rank(
 
     first = exact or set()
     ranked = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
-                                         -score(r), -r.stars))
+                                         not r.figures_known, -score(r), -r.stars))
     return diversify(ranked, len(ranked), language_free=params.language is None)
 
 

@@ -101,12 +101,12 @@ def differences_table(
     for row, repo in zip(rows, repos):
         cells = [
             TableCell(text=repo.full_name, url=repo.html_url),
-            TableCell(text=compact_number(repo.stars)),
+            TableCell(text=compact_number(repo.stars) if repo.figures_known else "n/a"),
             TableCell(text=repo.language or "n/a"),
             TableCell(text=age(repo.pushed_at, rc.today) or "n/a"),
         ]
         if scored:
-            cells.append(TableCell(text=f"{repo.scores.overall:.1f}"))
+            cells.append(TableCell(text=f"{repo.scores.overall:.1f}" if is_scored(repo) else "n/a"))
         if fits:
             cells.append(TableCell(text="n/a" if row.fit is None else f"{row.fit:.1f}"))
         cells += [TableCell(text=_cell_score(repo, d)) for d in spread]
@@ -127,8 +127,9 @@ def leaders(
 def winners(rows: list[ComparisonRow], rc: RenderContext) -> str:
     repos = [row.repo for row in rows]
     lines: list[str] = []
-    top = leaders(repos, lambda r: r.stars)
-    lines.append(f"- **Popularity:** {top[0].full_name} ({compact_number(top[0].stars)} stars)")
+    top = leaders(repos, lambda r: r.measured_stars)
+    if top:
+        lines.append(f"- **Popularity:** {top[0].full_name} ({compact_number(top[0].stars)} stars)")
     growers = [r for r in repos if r.star_growth_12m]
     if growers:
         fastest = max(growers, key=lambda r: r.star_growth_12m or 0)

@@ -97,9 +97,9 @@ def growth_insight(repos: Sequence[ScoredRepository]) -> str | None:
 
 
 def popularity_insight(repos: Sequence[ScoredRepository]) -> str | None:
-    if len(repos) < 2:
+    stars = sorted(s for r in repos if (s := r.measured_stars) is not None)
+    if len(stars) < 2:
         return None
-    stars = sorted(r.stars for r in repos)
     return f"**Popularity:** from {compact_number(stars[0])} to {compact_number(stars[-1])} stars."
 
 

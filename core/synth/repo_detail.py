@@ -31,13 +31,16 @@ OTHER_DIMENSIONS = ("documentation", "maturity", "ease_of_use")
 
 
 def overview_facts(repo: RepositoryDetail, rc: RenderContext) -> list[str]:
-    basics = [f"**Stars:** {compact_number(repo.stars)}"]
+    basics = [f"**Stars:** {compact_number(repo.stars)}" if repo.figures_known else "**Stars:** not measured"]
     if repo.forks:
         basics.append(f"**Forks:** {compact_number(repo.forks)}")
     basics.append(f"**Language:** {repo.language or 'not stated'}")
     if repo.license:
         basics.append(f"**License:** {repo.license}")
     lines = [" · ".join(basics)]
+    if not repo.figures_known:
+        listed = f" (listed in {'; '.join(repo.categories[:3])})" if repo.categories else ""
+        lines.append(f"Known offline only from curated lists{listed}: no star, fork or activity figures.")
     dates: list[str] = []
     updated = age(repo.pushed_at, rc.today)
     if updated:

@@ -22,8 +22,14 @@ def describe_query(data: RepoList, rc: RenderContext) -> str:
     return rc.ctx.message
 
 
+def unmeasured_note(repo: ScoredRepository) -> str:
+    """For a repository known only from curated lists: where it is listed, and that it has no figures."""
+    where = f"listed in {repo.categories[0]}; " if repo.categories else ""
+    return f"{where}no star or activity figures offline"
+
+
 def facts(repo: ScoredRepository, rc: RenderContext) -> str:
-    parts = [f"{compact_number(repo.stars)} stars"]
+    parts = [f"{compact_number(repo.stars)} stars" if repo.figures_known else unmeasured_note(repo)]
     if repo.language:
         parts.append(repo.language)
     updated = age(repo.pushed_at, rc.today)
@@ -57,7 +63,7 @@ def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: b
         position=position,
         full_name=repo.full_name,
         html_url=repo.html_url,
-        stars=repo.stars,
+        stars=repo.stars if repo.figures_known else None,
         language=repo.language,
         overall=repo.scores.overall if is_scored(repo) else None,
         archived=repo.archived,

@@ -87,7 +87,7 @@ def after_repo_list(data: RepoList, ctx: SynthesisContext) -> list[str]:
 def _narrower(params: SearchParams, data: RepoList) -> str | None:
     """A refinement that keeps the user's language: popular ones when some results are small,
     else actively maintained ones (unless already asked for)."""
-    small = any(r.stars < POPULAR_STARS for r in data.items)
+    small = any(r.figures_known and r.stars < POPULAR_STARS for r in data.items)
     if small and params.min_stars is None and params.max_stars is None:
         return POPULAR
     if params.pushed_after is None:

@@ -105,3 +105,31 @@ def test_only_the_last_three_messages_count(classifier):
     history = [m if isinstance(m, Message) else Message(**m) for m in history]
     result = classifier.classify_sync("the second one", history)
     assert result.intent is Intent.CLARIFY  # the list is 4 messages back: out of the window
+
+
+KINDS_OF_SOFTWARE = [
+    "S3 compatible object storage server",
+    "single sign-on and OAuth identity server",
+    "host my own git server with code review",
+    "a wiki I can run on my own box",
+    "I need to self-host our password manager",
+]
+
+
+@pytest.mark.parametrize("message", KINDS_OF_SOFTWARE)
+def test_a_kind_of_software_is_a_search_not_an_analysis(classifier, message):
+    result = classifier.classify_sync(message, [])
+    assert result.intent is Intent.SEARCH, result.reasoning
+    assert result.repos == []  # "server" and "git" inside a description are not repository names
+
+
+def test_a_description_without_a_target_cannot_be_an_analysis(classifier):
+    verdict = classifier.predict("email server with spam filtering and webmail")
+    assert verdict.probabilities[Intent.ANALYZE] == 0.0 and verdict.probabilities[Intent.COMPARE] == 0.0
+    assert verdict.intent is Intent.SEARCH
+
+
+def test_names_that_are_also_words_still_resolve_when_asked_for(classifier):
+    assert classifier.classify_sync("analyze nextcloud", []).repos == ["nextcloud/server"]
+    assert classifier.classify_sync("analyze MariaDB/server", []).repos == ["MariaDB/server"]
+    assert classifier.classify_sync("analyze rich", []).repos == ["Textualize/rich"]

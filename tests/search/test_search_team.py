@@ -11,6 +11,7 @@ from core.agents.base import AgentContext
 from core.agents.search import SearchTeam
 from core.analysis import reference_time
 from core.catalog import Catalog
+from core.catalog.catalog import default_data_file
 from core.errors import LLMBadOutput, RateLimited, SourceUnavailable
 from core.github import FallbackSource
 from core.models import (
@@ -154,7 +155,8 @@ def test_as_of_uses_the_snapshot_date_for_a_snapshot() -> None:
 
 @pytest.fixture(scope="module")
 def catalog_team() -> SearchTeam:
-    return SearchTeam(Catalog.load().source(), clock=lambda: datetime(2026, 11, 22, tzinfo=UTC))
+    # the ranking on the measured snapshot alone; tests/catalog/test_lists.py covers the list-only part
+    return SearchTeam(Catalog.load(default_data_file()).source(), clock=lambda: datetime(2026, 11, 22, tzinfo=UTC))
 
 
 async def test_catalog_search_end_to_end(catalog_team: SearchTeam) -> None:

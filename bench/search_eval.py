@@ -1,0 +1,181 @@
+"""Search quality on the BLIND judged set, side by side with a plain embedding baseline.
+
+    .venv/bin/python -m bench search_eval              # the blind set (bench/data/search_blind.jsonl)
+    .venv/bin/python -m bench search_eval --set dev    # the ranking's development set (search_dev.jsonl)
+    .venv/bin/python -m bench search_eval --show       # also each query's rank and top 5
+
+"omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
+offline: ``bot.app.build_app`` with ``OMG_GITHUB=offline`` and the in-memory store, the message
+handled by the bot service (classifier, coordinator, Search Team, synthesis); the reply's
+``structured_data`` and text are read in process instead of printed as JSON.
+
+The baseline is all-MiniLM-L6-v2 cosine similarity between the query and "name: description" of
+every catalog repository, plus 0.2 x log(stars) (0 for repositories without measured stars), top
+10. It has no notion of "nothing fits", so it never answers a no-match query honestly.
+
+A no-match query is answered honestly when the reply's structured_data is a repo_list with no
+repositories and its text says that nothing fits. The blind set was written before the ranking
+changed and is never tuned on; the dev set is, so its figures are printed as DEVELOPMENT figures.
+The "needs not in dev" line leaves out blind queries whose expected repositories also answer a
+development query (the closest to independent the two sets get).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import math
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from bot.app import build_app
+from bot.testing import TestBackend
+from core.catalog import Catalog
+from core.models import RepoList, Reply
+
+DATA = Path(__file__).resolve().parent / "data"
+SETS = {"blind": DATA / "search_blind.jsonl", "dev": DATA / "search_dev.jsonl"}
+CACHE = Path.home() / ".cache" / "omg-bench"
+NOTHING_FITS = re.compile(
+    r"\b(nothing|no (?:repositor|result|project|match)|none of|couldn't find|could not find|didn't find|"
+    r"did not find|found no)\w*", re.I
+)
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedQuery:
+    query: str
+    expected: tuple[str, ...]
+    style: str  # "conversational" | "descriptive" (dev: "keyword") | "no_match"
+
+
+def load(name: str) -> list[JudgedQuery]:
+    rows = [json.loads(line) for line in SETS[name].read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [JudgedQuery(r["query"], tuple(r["expected"]), r["style"]) for r in rows if "query" in r]
+
+
+def first_hit(names: list[str], expected: tuple[str, ...]) -> int | None:
+    wanted = {e.lower() for e in expected}
+    return next((rank for rank, name in enumerate(names, 1) if name.lower() in wanted), None)
+
+
+def honest_no_match(reply: Reply) -> bool:
+    data = reply.structured_data
+    return isinstance(data, RepoList) and not data.items and bool(NOTHING_FITS.search(reply.markdown))
+
+
+async def ask_all(queries: list[JudgedQuery]) -> tuple[list[list[str]], list[bool], list[float]]:
+    app = await build_app(env={"OMG_GITHUB": "offline"}, memory=True)
+    names: list[list[str]] = []
+    honest: list[bool] = []
+    latencies: list[float] = []
+    try:
+        for i, q in enumerate(queries):
+            bot = TestBackend(app, thread=f"eval-{i}")
+            started = time.perf_counter()
+            reply = await bot.ask(q.query)
+            latencies.append((time.perf_counter() - started) * 1000)
+            data = reply.structured_data
+            names.append([item.full_name for item in data.items] if isinstance(data, RepoList) else [])
+            honest.append(honest_no_match(reply))
+    finally:
+        await app.aclose()
+    return names, honest, latencies
+
+
+def baseline_vectors(catalog: Catalog) -> np.ndarray:
+    from core.search.embedding import default_encoder
+
+    texts = [f"{r.full_name.split('/', 1)[1]}: {r.description}" for r in catalog.records]
+    key = hashlib.sha256("\n".join(texts).encode("utf-8")).hexdigest()[:16]
+    path = CACHE / f"baseline-minilm-{key}.npy"
+    if path.is_file():
+        return np.load(path)
+    started = time.perf_counter()
+    vectors = default_encoder().encode(texts).astype(np.float32)
+    print(f"  (baseline: encoded {len(texts):,} catalog texts in {time.perf_counter() - started:.0f} s; cached)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    np.save(path, vectors)
+    return vectors
+
+
+def baseline(queries: list[JudgedQuery], catalog: Catalog) -> list[list[str]]:
+    from core.search.embedding import default_encoder
+
+    vectors = baseline_vectors(catalog)
+    popularity = np.array([0.2 * math.log(r.stars) if r.figures_known and r.stars > 0 else 0.0
+                           for r in catalog.records], dtype=np.float32)
+    found = default_encoder().encode([q.query for q in queries])
+    out = []
+    for row in found:
+        scores = vectors @ row + popularity
+        top = np.argsort(-scores)[:10]
+        out.append([catalog.records[i].full_name for i in top])
+    return out
+
+
+def figures(queries: list[JudgedQuery], results: list[list[str]], keep: set[int]) -> dict[str, float]:
+    ranks = [first_hit(results[i], queries[i].expected) for i in sorted(keep)]
+    n = max(1, len(ranks))
+    return {
+        "n": len(ranks),
+        "hit@5": sum(1 for k in ranks if k and k <= 5) / n,
+        "hit@10": sum(1 for k in ranks if k and k <= 10) / n,
+        "MRR": sum(1 / k for k in ranks if k) / n,
+    }
+
+
+def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]:
+    judged = {i for i, q in enumerate(queries) if q.expected}
+    out = [("all judged", judged)]
+    for style in sorted({q.style for q in queries if q.expected}):
+        out.append((style, {i for i in judged if queries[i].style == style}))
+    if name == "blind" and SETS["dev"].is_file():
+        dev_needs = {e.lower() for q in load("dev") for e in q.expected}
+        out.append(("needs not in dev", {i for i in judged if not {e.lower() for e in queries[i].expected} & dev_needs}))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "blind"
+    if name not in SETS:
+        print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
+        return
+    queries = load(name)
+    label = "BLIND set (never tuned on)" if name == "blind" else "DEVELOPMENT set (the ranking was tuned on it)"
+    print(f"{label}: {SETS[name].name}, {len(queries)} queries")
+    catalog = Catalog.load()
+    ours, honest, latencies = asyncio.run(ask_all(queries))
+    for title, keep in subsets(queries, name):  # first, in case the baseline's encoding is cut short
+        a = figures(queries, ours, keep)
+        print(f"  omg ask  {title:18s} n={a['n']:3d}  hit@5 {a['hit@5']:.3f}  hit@10 {a['hit@10']:.3f}  MRR {a['MRR']:.3f}",
+              flush=True)
+    theirs = baseline(queries, catalog)
+    print(f"  {'subset':18s} {'n':>4s}   {'omg ask: hit@5 hit@10   MRR':>28s}   {'baseline: hit@5 hit@10   MRR':>29s}")
+    for title, keep in subsets(queries, name):
+        a, b = figures(queries, ours, keep), figures(queries, theirs, keep)
+        print(f"  {title:18s} {a['n']:4d}   {a['hit@5']:14.3f} {a['hit@10']:6.3f} {a['MRR']:5.3f}"
+              f"   {b['hit@5']:15.3f} {b['hit@10']:6.3f} {b['MRR']:5.3f}")
+    no_match = [i for i, q in enumerate(queries) if not q.expected]
+    fair = sum(honest[i] for i in no_match)
+    print(f"  honest no-match    {len(no_match):4d}   {fair}/{len(no_match)} = {fair / max(1, len(no_match)):.3f}"
+          f"{'':14s}0/{len(no_match)} = 0.000 (always lists ten)")
+    ordered = sorted(latencies)
+    print(f"  omg ask per query (in process, offline): p50 {ordered[len(ordered) // 2]:.0f} ms, "
+          f"p95 {ordered[int(len(ordered) * 0.95)]:.0f} ms")
+    if "--show" in argv:
+        for q, mine, base, fair_reply in zip(queries, ours, theirs, honest):
+            rank = first_hit(mine, q.expected) if q.expected else ("honest" if fair_reply else "padded")
+            brank = first_hit(base, q.expected) if q.expected else "-"
+            print(f"  [{rank or '-'} | base {brank or '-'}] {q.query} -> {', '.join(mine[:5]) or '(nothing)'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Curated-list entries: which awesome list files a repository under which category.
+
+Two packaged files, written by ``core.catalog.build`` from the awesome-lists category data:
+``awesome-lists.csv.gz`` (lists under CC0, MIT, Apache-2.0, CC-BY-4.0, Unlicense, WTFPL) and
+``awesome-lists-sharealike.csv.gz`` (the CC BY-SA lists, which may only be shared under that
+license; see ``awesome-lists-sharealike.LICENSE.md``). One row per repository (grouped at build
+time, so loading does no grouping): its name, language, category labels, the lists' one-line
+descriptions of it, the lists and their licenses; many-valued cells are newline-separated.
+
+A repository known only from a list has no star, fork, issue or push figures offline; its language
+is the list's language when the list is about one language (awesome-go -> Go), otherwise unknown.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+LIST_COLUMNS = ["full_name", "language", "categories", "descriptions", "lists", "licenses"]
+SHARE_ALIKE_PREFIX = "CC-BY-SA-"
+SEPARATOR = "\n"  # between the values of a many-valued column (csv quotes it)
+
+# lists about one language: their entries are taken to be written in it
+LIST_LANGUAGES = {
+    "avelino/awesome-go": "Go",
+    "rust-unofficial/awesome-rust": "Rust",
+    "vinta/awesome-python": "Python",
+    "akullpp/awesome-java": "Java",
+    "fffaraz/awesome-cpp": "C++",
+    "ziadoz/awesome-php": "PHP",
+    "matteocrippa/awesome-swift": "Swift",
+    "KotlinBy/awesome-kotlin": "Kotlin",
+    "quozd/awesome-dotnet": "C#",
+    "sorrycc/awesome-javascript": "JavaScript",
+    "sindresorhus/awesome-nodejs": "JavaScript",
+    "dzharii/awesome-typescript": "TypeScript",
+}
+
+
+def category_label(list_name: str, category: str) -> str:
+    """"awesome-go: Web Frameworks > Routers" (the self-hosted list's tags read as categories)."""
+    short = list_name.split("/", 1)[1].removesuffix("-data")
+    return f"{short}: {category}" if category else short
+
+
+def list_language(list_names: list[str]) -> str | None:
+    languages = {LIST_LANGUAGES[name] for name in list_names if name in LIST_LANGUAGES}
+    return languages.pop() if len(languages) == 1 else None  # two lists disagree: unknown
+
+
+@dataclass(slots=True)
+class ListedRepository:
+    full_name: str  # case as the first list wrote it
+    language: str | None
+    categories: list[str]  # labels, see ``category_label``
+    descriptions: list[str]  # the lists' own words about it, distinct, non-empty
+
+
+def group_rows(rows: list[dict[str, str]]) -> list[list[str]]:
+    """Source rows (one per list, category and repository) -> one CSV row per repository."""
+    grouped: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        grouped.setdefault(row["full_name"].lower(), []).append(row)
+    out: list[list[str]] = []
+    for group in grouped.values():
+        lists = list(dict.fromkeys(r["list"] for r in group))
+        out.append(
+            [
+                group[0]["full_name"],
+                list_language(lists) or "",
+                SEPARATOR.join(dict.fromkeys(category_label(r["list"], r["category"]) for r in group)),
+                SEPARATOR.join(dict.fromkeys(" ".join(r["description"].split()) for r in group if r["description"].strip())),
+                SEPARATOR.join(lists),
+                SEPARATOR.join(dict.fromkeys(r["list_license"] for r in group)),
+            ]
+        )
+    return out
+
+
+def _values(cell: str) -> list[str]:
+    return cell.split(SEPARATOR) if cell else []
+
+
+def read_listed(paths: list[Path]) -> dict[str, ListedRepository]:
+    """{lower-case full name: what the lists say}, in file order; missing files are skipped."""
+    listed: dict[str, ListedRepository] = {}
+    for path in paths:
+        if not path.is_file():
+            continue
+        reader = csv.reader(io.StringIO(gzip.decompress(path.read_bytes()).decode("utf-8")))
+        next(reader)
+        for name, language, categories, descriptions, _lists, _licenses in reader:
+            known = listed.get(name.lower())
+            if known is None:
+                listed[name.lower()] = ListedRepository(name, language or None, _values(categories), _values(descriptions))
+            else:  # in both files: merge
+                known.categories = list(dict.fromkeys(known.categories + _values(categories)))
+                known.descriptions = list(dict.fromkeys(known.descriptions + _values(descriptions)))
+                if known.language != (language or None):
+                    known.language = None
+    return listed
+
+
+def is_share_alike(list_license: str) -> bool:
+    return list_license.startswith(SHARE_ALIKE_PREFIX)

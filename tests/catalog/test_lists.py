@@ -1,0 +1,129 @@
+"""The curated-list part of the catalog: categories for snapshot repositories, list-only
+repositories with no figures, the share-alike rows kept apart, and honest replies about them."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app import build_app
+from bot.testing import TestBackend
+from core.catalog import Catalog
+from core.catalog.build import LISTS_DIR, LISTS_FILE, SHARE_ALIKE_FILE, build_lists
+from core.catalog.catalog import default_data_file
+from core.catalog.lists import read_listed
+from core.models import Comparison, RepoDetailData, RepoList, SearchParams
+
+SHARED_LISTS = Path(__file__).resolve().parents[3] / "shared" / "data" / "awesome-lists"
+GARAGE = "deuxfleurs-org/garage"  # only in awesome-rust: "S3-compatible distributed object storage ..."
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def test_list_only_repositories_join_the_snapshot(catalog: Catalog) -> None:
+    list_only = [r for r in catalog.records if not r.figures_known]
+    assert 12_900 <= len(list_only) <= 13_100  # 13,602 listed, 597 of them already in the snapshot
+    assert len({r.full_name.lower() for r in catalog.records}) == len(catalog)
+    assert [r.id for r in catalog.records] == list(range(len(catalog)))
+
+
+def test_snapshot_repositories_gain_their_categories(catalog: Catalog) -> None:
+    ripgrep = catalog.get("BurntSushi/ripgrep")
+    assert ripgrep is not None and ripgrep.figures_known and ripgrep.stars > 10_000
+    assert ripgrep.categories == ["awesome-cli-apps: Files and Directories > Search"]
+    assert ripgrep.to_repository().categories == ripgrep.categories
+
+
+def test_a_list_only_repository_has_no_figures(catalog: Catalog) -> None:
+    garage = catalog.get(GARAGE)
+    assert garage is not None and not garage.figures_known
+    assert garage.language == "Rust"  # from a one-language list
+    assert "object storage" in garage.description
+    repo = garage.to_repository()
+    assert not repo.figures_known and repo.measured_stars is None and repo.measured_forks is None
+    assert repo.open_issues is None and repo.pushed_at is None and repo.star_growth_12m is None
+
+
+def test_category_text_is_searchable(catalog: Catalog) -> None:
+    # "Files and Directories > Search" is list text only: ripgrep's own description says "search tool"
+    found = [r.full_name for r in catalog.search(SearchParams(keywords=["directories"]), sort="best", limit=200)]
+    assert "BurntSushi/ripgrep" in found
+    storage = [r.full_name for r in catalog.search(SearchParams(keywords=["s3", "object", "storage"]), sort="best")]
+    assert GARAGE in storage
+
+
+def test_star_filters_and_sorts_never_treat_unknown_as_zero(catalog: Catalog) -> None:
+    small = catalog.search(SearchParams(keywords=["storage"], max_stars=5000), limit=100)
+    assert small and all(r.figures_known for r in small)
+    by_stars = catalog.search(SearchParams(keywords=["storage"]), sort="stars", limit=300)
+    known = [r.figures_known for r in by_stars]
+    assert known == sorted(known, reverse=True)  # measured ones first, the unmeasured after
+    recent = catalog.search(SearchParams(keywords=["storage"], pushed_after=catalog.snapshot_date), limit=50)
+    assert all(r.figures_known for r in recent)
+
+
+def test_bare_names_of_list_only_repositories_are_not_references(catalog: Catalog) -> None:
+    assert catalog.names.resolve("garage") == []
+    assert catalog.names.resolve(GARAGE.upper()) == [GARAGE]
+
+
+def test_share_alike_rows_are_kept_apart_with_their_license() -> None:
+    permissive = gzip.decompress(LISTS_FILE.read_bytes()).decode("utf-8")
+    assert "CC-BY-SA" not in permissive
+    share_alike = gzip.decompress(SHARE_ALIKE_FILE.read_bytes()).decode("utf-8")
+    assert "awesome-selfhosted" in share_alike and "akullpp/awesome-java" in share_alike
+    note = (LISTS_DIR / "awesome-lists-sharealike.LICENSE.md").read_text(encoding="utf-8")
+    assert "CC BY-SA 3.0" in note and "CC BY-SA 4.0" in note
+    attribution = (LISTS_DIR / "AWESOME_LISTS.md").read_text(encoding="utf-8")
+    assert "Vinta Chen" in attribution and "Thiago Avelino" in attribution
+    for notice in ("avelino_awesome-go", "vuejs_awesome-vue", "fffaraz_awesome-cpp", "veggiemonk_awesome-docker"):
+        assert (LISTS_DIR / "LICENSES" / f"{notice}.LICENSE.txt").is_file()
+
+
+def test_the_catalog_loads_without_the_share_alike_file() -> None:
+    without = Catalog.load(default_data_file(), [LISTS_FILE])
+    with_all = Catalog.load()
+    assert len(without) < len(with_all)
+    assert without.get("passbolt/passbolt_api") is None  # only in awesome-selfhosted
+    assert with_all.get("passbolt/passbolt_api") is not None
+    assert set(read_listed([LISTS_FILE])) < set(read_listed([LISTS_FILE, SHARE_ALIKE_FILE]))
+
+
+@pytest.mark.skipif(not SHARED_LISTS.is_dir(), reason="awesome-lists source data not available")
+def test_packaged_lists_are_rebuilt_identically_from_the_source() -> None:
+    permissive, share_alike = build_lists(SHARED_LISTS)
+    assert permissive == LISTS_FILE.read_bytes()
+    assert share_alike == SHARE_ALIKE_FILE.read_bytes()
+
+
+@pytest.fixture
+async def offline() -> AsyncIterator[TestBackend]:
+    app = await build_app(env={"OMG_GITHUB": "offline"}, memory=True)
+    yield TestBackend(app)
+    await app.aclose()
+
+
+async def test_offline_replies_never_present_unmeasured_figures_as_facts(offline: TestBackend) -> None:
+    reply = await offline.ask(f"analyze {GARAGE}")
+    assert isinstance(reply.structured_data, RepoDetailData), reply.markdown
+    assert not reply.structured_data.repo.figures_known
+    assert "0 stars" not in reply.markdown and "**Stars:** 0" not in reply.markdown
+    assert "no star" in reply.markdown.lower() or "not measured" in reply.markdown.lower()
+
+    reply = await offline.ask(f"compare {GARAGE} vs minio/minio")
+    assert isinstance(reply.structured_data, Comparison), reply.markdown
+    assert "0 stars" not in reply.markdown
+    assert f"Popularity:** {GARAGE}" not in reply.markdown
+
+    reply = await offline.ask("find S3 compatible object storage written in Rust")
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    unmeasured = [r for r in reply.structured_data.items if not r.figures_known]
+    assert unmeasured, reply.markdown
+    assert "no star or activity figures offline" in reply.markdown
+    assert all(r.scores.reasons.get("maturity", "").find("0 stars") < 0 for r in unmeasured)
