@@ -11,6 +11,14 @@ from core.catalog.vectors import CatalogVectors, record_texts, vectors_key
 from core.catalog.vectors_build import build
 
 
+def test_the_shipped_vectors_match_the_packaged_catalog() -> None:
+    catalog = Catalog.load()
+    vectors = catalog.vectors()
+    assert vectors is not None, "rebuild with python -m core.catalog.vectors_build"
+    assert vectors.matrix.shape == (len(catalog), 384)
+    assert np.allclose(np.linalg.norm(vectors.matrix[:50], axis=1), 1.0, atol=1e-2)
+
+
 def test_vectors_of_other_texts_are_refused(tmp_path) -> None:
     records = Catalog.load().records[:3]
     path = tmp_path / "vectors.npz"
