@@ -9,11 +9,16 @@ from importlib import resources
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from core.catalog.index import CatalogIndex
 from core.catalog.names import CatalogNames
 from core.catalog.lists import read_listed
 from core.catalog.records import CatalogRecord, merge_lists, read_records
+from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
+
+SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
 
 _lock = threading.Lock()
 _cache: dict[tuple[Path, ...], "Catalog"] = {}
@@ -51,6 +56,8 @@ class Catalog:
         self._by_full_name = {r.full_name.lower(): r for r in records}
         self.names = CatalogNames(records)
         self._index = CatalogIndex(records)
+        self._vectors: CatalogVectors | None = None
+        self._vectors_loaded = False
 
     @classmethod
     def load(cls, path: Path | None = None, list_files: Sequence[Path] | None = None) -> "Catalog":
@@ -77,7 +84,39 @@ class Catalog:
         return self._by_full_name.get(full_name.strip().strip("/").lower())
 
     def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
-        return [self.records[i].to_repository() for i in self._index.search(params, sort=sort, limit=limit)]
+        """Full-text matches, then the records nearest in meaning to the user's words (under the
+        same language, star and date filters) that the words alone missed."""
+        ids = self._index.search(params, sort=sort, limit=limit)
+        found = set(ids)
+        ids += [i for i in self._nearest(params, min(limit, SEMANTIC_LIMIT)) if i not in found]
+        return [self.records[i].to_repository() for i in ids]
+
+    def vectors(self) -> CatalogVectors | None:
+        """The shipped sentence vectors, loaded on first use; None when they do not match."""
+        if not self._vectors_loaded:
+            self._vectors = CatalogVectors.load(self.records)
+            self._vectors_loaded = True
+        return self._vectors
+
+    def vector(self, full_name: str, description: str | None) -> np.ndarray | None:
+        """The shipped vector of a record, when the description is still the catalog's."""
+        record = self.get(full_name)
+        vectors = self.vectors()
+        if record is None or vectors is None or (description or "") != record.description:
+            return None
+        return vectors.matrix[record.id]
+
+    def _nearest(self, params: SearchParams, limit: int) -> list[int]:
+        from core.search.fit import semantic_query
+        from core.search.semantic import query_vector
+
+        if not params.text.strip() or limit <= 0 or (vectors := self.vectors()) is None:
+            return []
+        filtered = params.language or params.min_stars is not None or params.max_stars is not None or params.pushed_after
+        unfiltered = SearchParams(**params.model_dump(include={"language", "min_stars", "max_stars", "pushed_after"}))
+        allowed = self._index.search(unfiltered, limit=len(self.records)) if filtered else None
+        nearest = vectors.nearest(query_vector(semantic_query(params)), allowed, limit)
+        return [record_id for record_id, _ in nearest]
 
     def source(self) -> "CatalogSource":
         from core.catalog.source import CatalogSource

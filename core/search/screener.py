@@ -1,9 +1,10 @@
 """The Screener: a coarse, diversity-keeping cut of the Scout's candidates, then full scoring.
 
-The coarse cut is ``core.search.shortlist`` (filters, relevance tiers, a quick score, diversity).
-Then the best ``score_top`` candidates get their signals and README fetched concurrently (a
+The coarse cut is ``core.search.shortlist`` (filters, relevance by words and by meaning fused,
+the fit floor, diversity: ``core.search.fit``). Then the best ``score_top`` candidates get their signals and README fetched concurrently (a
 bounded semaphore: on live GitHub each costs API calls) and are scored (``core.search.scoring``);
-the top ``limit`` (max 10) are returned, each with a one-line ``why``. Signals are asked at
+the top ``limit`` (max 10) are returned in fit order, each with a one-line ``why``; only a named
+language's results are listed, and the notes say when fewer than asked (or none) fit. Signals are asked at
 ``depth`` ("light" by default: a few cheap calls per candidate, see ``core.github.signals``).
 When the source's hourly budget is scarce (``SourceInfo.calls_per_hour`` below
 ``SCARCE_CALLS_PER_HOUR``: anonymous GitHub allows 60) nothing is fetched per candidate: they
@@ -30,6 +31,8 @@ from core.search.relevance import (
     misses_language,
     relevance,
 )
+from core.search.fit import RRF_K
+from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
@@ -40,8 +43,11 @@ log = logging.getLogger("omg.search.screener")
 MAX_RESULTS = 10
 SEARCH_CALL_BUDGET = 40  # GitHub calls one cold search may spend, its own searches included
 LIGHT_CALLS = 3  # per scored candidate at the "light" depth: latest release, 90-day commits, README
-MIN_SAME_LANGUAGE = 3  # matches in the requested language from which other languages are not shown
+NEAR_TIE = 0.01  # fused fits closer than this are a near-tie: the quality score orders them
+WEAK_LABEL = "weak match for your request"
 JUDGE_ON_TOPIC = 6.0  # a (LLM) judge's relevance from which a result counts as on topic
+JUDGE_BONUS = 1 / (RRF_K + 1)  # what the first lexical rank adds to a fused fit
+JUDGE_OFF_TOPIC = 3.0  # under this a (LLM) judge that read the repository rules it out of the list
 SCARCE_CALLS_PER_HOUR = 1000  # below this, search candidates cost no calls beyond the search
 SCARCE_NOTE = (
     "GitHub is used without a token ({limit} calls an hour), so these results are scored from the "
@@ -103,7 +109,8 @@ class Screener:
         top = self.score_top
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
-        shortlist = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)[:top]
+        ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)
+        shortlist = ranked[:top]
         report.scored = len(shortlist)
         if not fetch:
             report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
@@ -115,9 +122,15 @@ class Screener:
         gaps: list[str] = []
         terms = compile_terms(params)
         verdicts: dict[str, RelevanceResult | None] = {}
+        judged_off_topic: set[str] = set()
+        vouched: set[str] = set()
         for repo, task in zip(shortlist, tasks):
             if task in done:
-                item, gap, verdicts[repo.full_name] = task.result()
+                item, gap, verdicts[repo.full_name], judged = task.result()
+                if judged is not None and judged < JUDGE_OFF_TOPIC:
+                    judged_off_topic.add(repo.full_name)
+                elif judged is not None and judged >= JUDGE_ON_TOPIC:
+                    vouched.add(repo.full_name)
             else:
                 task.cancel()
                 item, gap = _scored(repo, None, None, params, now, None), "time budget"
@@ -131,21 +144,30 @@ class Screener:
         source_notes = {note for item in items if item.signals for note in item.signals.notes}
         report.notes.extend(sorted(source_notes)[:3])
         tiers = {name: tier(verdict) for name, verdict in verdicts.items()}
-        first = exact or set()
-        # within a tier, repositories with measured figures before those known only from curated lists
-        items.sort(key=lambda i: (tiers[i.full_name], bool(first) and i.full_name.lower() not in first,
-                                  not i.figures_known, *rank_key(i)))
-        items = same_language_first(items, tiers, params)
+        items = [i for i in items if i.full_name not in judged_off_topic]  # the judge's floor
+        # relevance decides; among near-ties, repositories with measured figures before those known
+        # only from curated lists, then the quality score
+        # a judge that read the repository and vouches for it counts as a top match by words
+        def fit(item: ScoredRepository) -> float:
+            return fitted[item.full_name].fused + (JUDGE_BONUS if item.full_name in vouched else 0.0)
+
+        items.sort(key=lambda i: (-round(fit(i) / NEAR_TIE), not i.figures_known, *rank_key(i)))
+        items, elsewhere = in_named_language(items, tiers, params)
+        for item in items:
+            if fitted[item.full_name].weak:
+                item.why = f"{WEAK_LABEL}; {item.why}" if item.why else WEAK_LABEL
         report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
         report.notes.extend(_fit_notes(report.items, verdicts, params))
+        report.notes.extend(count_notes(report.items, elsewhere, params, info))
         return report
 
     async def _score_one(
         self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore,
         limit: list[str], fetch: bool,
-    ) -> tuple[ScoredRepository, str | None, RelevanceResult | None]:
+    ) -> tuple[ScoredRepository, str | None, RelevanceResult | None, float | None]:
         """Fetch what can be measured (unless ``fetch`` is off), then score; ``limit`` holds the
-        rate-limit reason once hit. Returns the scored item, the gap (if any) and its relevance."""
+        rate-limit reason once hit. Returns the scored item, the gap (if any), its relevance and
+        the (LLM) judge's relevance score when a judge read it."""
         signals: RepoSignals | None = None
         readme: str | None = None
         gap: str | None = None
@@ -177,21 +199,43 @@ class Screener:
         judged = text.relevance if text is not None and not isinstance(self.text_scorer, HeuristicTextScorer) else None
         if verdict is not None and judged is not None and judged.score >= JUDGE_ON_TOPIC:
             verdict = replace(verdict, tier=TIER_ALL_CORE)  # a judge that read the README vouches for it
-        return _scored(repo, signals, readme, params, now, text), gap, verdict
+        return _scored(repo, signals, readme, params, now, text), gap, verdict, judged.score if judged else None
 
 
-def same_language_first(
+def in_named_language(
     items: list[ScoredRepository], tiers: dict[str, int], params: SearchParams
-) -> list[ScoredRepository]:
-    """Without repositories in other languages when the user named a language and at least
-    ``MIN_SAME_LANGUAGE`` results match in it: fewer results rather than off-topic padding.
-    (``items`` are sorted tier first, so other languages already come after.)"""
+) -> tuple[list[ScoredRepository], list[ScoredRepository]]:
+    """The results in the language the user named (or made for it: "python linter" written in
+    Rust), and the others, which are only mentioned in a separate line."""
     if not params.language:
-        return items
-    same = [i for i in items if not misses_language(tiers[i.full_name]) and tiers[i.full_name] < TIER_QUALIFIERS_ONLY]
-    if len(same) < MIN_SAME_LANGUAGE:
-        return items
-    return [i for i in items if not misses_language(tiers[i.full_name])]
+        return items, []
+    family = {params.language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language, ()))}
+
+    def fits_language(item: ScoredRepository) -> bool:
+        level = tiers[item.full_name]
+        return (item.language or "").lower() in family or (level < TIER_QUALIFIERS_ONLY and not misses_language(level))
+
+    return [i for i in items if fits_language(i)], [i for i in items if not fits_language(i)]
+
+
+def count_notes(
+    items: Sequence[ScoredRepository], elsewhere: Sequence[ScoredRepository], params: SearchParams, info: SourceInfo
+) -> list[str]:
+    """Say plainly when nothing (or fewer than asked) fits, and where the rest is."""
+    where = "the offline catalog" if info.kind == "catalog" else "GitHub"
+    notes: list[str] = []
+    wanted = min(MAX_RESULTS, max(1, params.limit))
+    if not items:
+        notes.append(
+            f"Nothing in {where} fits {params.describe()}: I would rather show nothing than unrelated "
+            "repositories. Try broader or different words (what the software does, not its name)."
+        )
+    elif len(items) < wanted:
+        notes.append(f"Only {len(items)} {'repository fits' if len(items) == 1 else 'repositories fit'} this request in {where}; the other candidates did not match it.")
+    if elsewhere:
+        names = ", ".join(f"{i.full_name} ({i.language or 'no language'})" for i in elsewhere[:5])
+        notes.append(f"In other languages than {params.language}: {names}.")
+    return notes
 
 
 def _fit_notes(
@@ -210,13 +254,6 @@ def _fit_notes(
             notes.append(
                 f"{share_of(matching, len(items), 'results', f'mention {qualifier}')}: I found few {qualifier}-specific matches, so the others "
                 f"are {core or 'matches'} in general, not made for {qualifier}."
-            )
-    if params.language:
-        other = [i for i, v in zip(items, found) if v is not None and misses_language(v.tier)]
-        if other:
-            notes.append(
-                f"{share_of(len(items) - len(other), len(items), 'results', f'are in {params.language}')}; "
-                f"{_the_others(len(other), len(items))} in other languages."
             )
     return notes
 

@@ -1,10 +1,11 @@
-"""The Screener's coarse cut: the user's own filters, relevance tiers, a quick score, diversity.
+"""The Screener's coarse cut: the user's own filters, relevance by words and by meaning, diversity.
 
-Coarse ranking (no network): 0.6 x query relevance (name/description/topics) + 0.25 x popularity
+The lexical order (no network) is 0.6 x query relevance (name/description/topics) + 0.25 x popularity
 *rank within this candidate set* + 0.15 x recency of the last push -- so a set of small projects
 is judged among themselves, and nothing is cut by an absolute star count. Candidates are taken
 relevance *tier* first (``core.search.relevance``: the whole core concept, then part of it, then
-only qualifiers). The user's own star range (and creation / push dates, where known) is
+only qualifiers). That order is then fused with the semantic one and candidates that do not fit
+the need are dropped (``core.search.fit``). The user's own star range (and creation / push dates, where known) is
 respected -- candidates outside it are dropped -- and nothing else. For "small/new" queries
 popularity weighs less and 12-month growth counts instead. Diversity: at most 2 repos per owner,
 1 per repository name, and -- when no language was asked for -- at most ~60 % in one language.
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from core.models import Repository, SearchParams
+from core.search.fit import Fit, fits
 from core.search.measures import days_since, recency_score
 from core.search.relevance import TIER_ALL_CORE, RelevanceResult, compile_terms, relevance
 
@@ -49,15 +51,17 @@ def coarse_rank(
     *,
     star_range: SearchParams | None = None,
     exact: set[str] | None = None,
-) -> list[Repository]:
-    """Candidates in the star range, best first (see the module docstring).
+    readmes: dict[str, str] | None = None,
+) -> tuple[list[Repository], dict[str, Fit]]:
+    """Candidates in the star range that fit the need, best first, with their fit (see the
+    module docstring and ``core.search.fit``).
 
     ``star_range`` defaults to ``params`` (it differs when the Scout relaxed the stars);
     candidates in ``exact`` (lower-cased full names matching before any relaxation) come first.
     """
     pool = [r for r in candidates if in_range(r, star_range or params)]
     if not pool:
-        return []
+        return [], {}
     terms = compile_terms(params)
     by_stars = sorted(pool, key=lambda r: r.stars)
     star_pct = {id(r): (i + 1) / len(pool) for i, r in enumerate(by_stars)}
@@ -77,9 +81,12 @@ def coarse_rank(
         return 0.6 * rel_score + 0.25 * star_pct[id(repo)] + 0.15 * fresh
 
     first = exact or set()
-    ranked = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
-                                         not r.figures_known, -score(r), -r.stars))
-    return diversify(ranked, len(ranked), language_free=params.language is None)
+    lexical = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
+                                          not r.figures_known, -score(r), -r.stars))
+    all_core = {r.full_name for r in pool if tier(verdicts[id(r)]) == TIER_ALL_CORE}
+    fitted = fits(params, lexical, all_core, readmes)
+    ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
+    return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 
 
 def tier(verdict: RelevanceResult | None) -> int:

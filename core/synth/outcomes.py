@@ -42,7 +42,10 @@ def empty_results(
             "*compare zustand vs redux*, or run a search first and say *compare the first two*."
         )
     target = describe_query(data, rc) if data is not None else ctx.message
-    lines = [f"I couldn't find any repositories matching *{truncate(target, 120)}*."]
+    source = data.meta.source if data is not None and data.meta is not None else None
+    where = {"catalog": "in the offline catalog", "github": "on GitHub"}.get(source or "")
+    lines = [f"Nothing {where} fits *{truncate(target, 120)}*." if where
+             else f"I couldn't find any repositories matching *{truncate(target, 120)}*."]
     if alternatives:
         tries = [f"- {kind}: *{query}*" for kind, query in alternatives]
         lines.append("Try one of these:\n" + "\n".join(tries))

@@ -42,18 +42,20 @@ async def test_a_new_query_can_return_a_40_star_project() -> None:
 
 def test_no_blanket_star_cut_but_the_users_range_is_respected() -> None:
     candidates = big_and_small()
-    assert "fresh/atomstate" in [r.full_name for r in coarse_rank(candidates, PARAMS, NOW)]
+    assert "fresh/atomstate" in [r.full_name for r in coarse_rank(candidates, PARAMS, NOW)[0]]
     popular = PARAMS.model_copy(update={"min_stars": 1000})
-    assert "fresh/atomstate" not in [r.full_name for r in coarse_rank(candidates, popular, NOW)]
+    assert "fresh/atomstate" not in [r.full_name for r in coarse_rank(candidates, popular, NOW)[0]]
     relaxed = PARAMS.model_copy(update={"min_stars": None})
-    ranked = coarse_rank(candidates, popular, NOW, star_range=relaxed)
+    ranked, _ = coarse_rank(candidates, popular, NOW, star_range=relaxed)
     assert "fresh/atomstate" in [r.full_name for r in ranked]
 
 
-def test_exact_matches_come_before_widened_ones() -> None:
+def test_exact_matches_rank_higher_than_widened_ones() -> None:
     candidates = big_and_small()
-    ranked = coarse_rank(candidates, PARAMS, NOW, exact={"fresh/atomstate"})
-    assert ranked[0].full_name == "fresh/atomstate"
+    plain, _ = coarse_rank(candidates, PARAMS, NOW)
+    ranked, _ = coarse_rank(candidates, PARAMS, NOW, exact={"fresh/atomstate"})
+    position = [r.full_name for r in ranked].index("fresh/atomstate")
+    assert position < [r.full_name for r in plain].index("fresh/atomstate")
 
 
 def test_diversity_caps_clones_owners_and_one_language() -> None:
@@ -229,14 +231,14 @@ class VouchingJudge:
         from core.search.measures import DimensionScore
         from core.search.text_scores import TextScores
 
-        score = 9.0 if repo.full_name == "preactjs/signals" else 2.0
+        score = 9.0 if repo.full_name == "preactjs/signals" else 5.0
         return TextScores(relevance=DimensionScore(score, "judged from the README"))
 
 
 async def test_a_judge_can_vouch_for_a_result_the_words_missed() -> None:
     candidates = [
         repo("pmndrs/zustand", 58_000, "Bear necessities for state management in React", "TypeScript"),
-        repo("preactjs/signals", 4_000, "Reactive primitives for fine-grained updates", "TypeScript"),
+        repo("preactjs/signals", 4_000, "Reactive state primitives with fine-grained updates", "TypeScript"),
     ]
     params = SearchParams(text="react state management", keywords=["react"], synonym_groups=[["state management"]])
     plain = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())

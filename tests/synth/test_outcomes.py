@@ -17,7 +17,7 @@ def empty_search(**params: object) -> RepoList:
 
 def test_empty_results_say_so_and_offer_alternatives(run) -> None:
     out = run(empty_search(language="Haskell", min_stars=1000), message="find quantum orm in haskell")
-    assert out.markdown.startswith("I couldn't find any repositories matching *quantum orm (Haskell, 1k+ stars)*.")
+    assert out.markdown.startswith("Nothing on GitHub fits *quantum orm (Haskell, 1k+ stars)*.")
     assert "- Broader keywords: *Find quantum*" in out.markdown
     assert "- Another language: *Find quantum orm in Python*" in out.markdown
     assert "- Fewer filters: *Find quantum orm without filters*" in out.markdown

@@ -1,0 +1,99 @@
+"""Search speed and memory with semantic ranking: the targets of docs/search.md.
+
+    .venv/bin/python -m bench search_speed
+
+- query embedding: p50/p95 of encoding one query (model already loaded);
+- search in-process, offline: p50/p95 of a whole Search Team turn over the development queries
+  (query embedding included; the model and catalog are loaded once before timing);
+- model load: the first ``default_encoder()`` of the process;
+- resident memory: peak RSS of this process after the catalog, the model and the searches;
+- ``omg ask`` cold start: wall time of ``omg ask --json`` in a fresh process, offline.
+
+On a shared, busy host every figure is slower than on an idle one: the load average is printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bench.search_dev import load
+from core.agents.base import AgentContext
+from core.agents.search import SearchTeam
+from core.catalog import Catalog
+from core.models import Classification, Conversation, ConversationKey, Intent
+
+P95_TARGET_MS = 30.0
+RSS_TARGET_MB = 300.0
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def _ctx(message: str) -> AgentContext:
+    return AgentContext(
+        message=message,
+        classification=Classification(intent=Intent.SEARCH, confidence=1.0),
+        conversation=Conversation(id="speed", key=ConversationKey(platform="bench", channel="c", thread="t")),
+    )
+
+
+async def _search_times(team: SearchTeam, queries: list[str]) -> list[float]:
+    times = []
+    for query in queries:
+        started = time.perf_counter()
+        await team.run(_ctx(query))
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def cold_ask_seconds(message: str) -> float:
+    omg = Path(sys.executable).with_name("omg")
+    env = {**os.environ, "OMG_GITHUB": "offline"}
+    started = time.perf_counter()
+    subprocess.run([str(omg), "ask", "--json", message], env=env, capture_output=True, check=False, timeout=300)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    catalog = Catalog.load()
+    from core.search.embedding import default_encoder
+
+    started = time.perf_counter()
+    encoder = default_encoder()
+    print(f"model load: {(time.perf_counter() - started) * 1000:.0f} ms")
+    queries = [q.query for q in load()]
+    embed = []
+    for query in queries:
+        started = time.perf_counter()
+        encoder.encode([query])
+        embed.append((time.perf_counter() - started) * 1000)
+    print(f"query embedding: p50 {statistics.median(embed):.1f} ms  p95 {percentile(embed, 0.95):.1f} ms")
+    team = SearchTeam(catalog.source())
+    asyncio.run(_search_times(team, queries[:3]))  # warm: catalog vectors, caches
+    from core.search import fit, semantic
+
+    semantic.query_vector.cache_clear()
+    fit._ENCODED.clear()
+    times = asyncio.run(_search_times(team, queries))
+    p95 = percentile(times, 0.95)
+    print(f"search in-process offline ({len(times)} queries): p50 {statistics.median(times):.1f} ms  "
+          f"p95 {p95:.1f} ms  (target <= {P95_TARGET_MS:.0f} ms: {'met' if p95 <= P95_TARGET_MS else 'NOT met'})")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS (catalog + model + searches): {rss:.0f} MB  "
+          f"(target <= {RSS_TARGET_MB:.0f} MB: {'met' if rss <= RSS_TARGET_MB else 'NOT met'})")
+    cold = [cold_ask_seconds("a faster grep") for _ in range(2)]
+    print(f"omg ask --json cold start (offline, 'a faster grep'): {min(cold):.2f} s best of {len(cold)}")
+
+
+if __name__ == "__main__":
+    main()

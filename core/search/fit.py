@@ -1,0 +1,105 @@
+"""How well each candidate fits the need: lexical and semantic rankings fused, and a floor.
+
+The lexical order (``core.search.shortlist``: relevance tier, then the quick score) is strong on
+exact names, languages and qualifiers; the semantic order (cosine between the query's sentence
+vector and the repository's, ``core.search.semantic``) finds what the words do not say ("a faster
+grep" -> ripgrep). Both are fused by reciprocal rank fusion (RRF): ``1/(K + lexical rank) +
+1/(K + semantic rank)``, the semantic rank weighted ``SEMANTIC_WEIGHT``.
+
+The floor: a candidate whose cosine is under ``FLOOR`` does not fit and is dropped, not kept as
+padding; one that matches every core concept of the query lexically keeps its place down to
+``LEXICAL_FLOOR``. Thresholds and weights were set on the development set
+(``bench/data/search_dev.jsonl``); see SCORING.md ("Fit").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.models import Repository, SearchParams
+from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
+from core.search.semantic import query_vector, repository_text, similarities
+
+RRF_K = 10
+SEMANTIC_WEIGHT = 1.5
+FLOOR = 0.30  # cosine under which a candidate does not fit
+LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
+WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    cosine: float
+    fused: float  # higher is better
+
+    @property
+    def weak(self) -> bool:
+        return self.cosine < WEAK_FIT
+
+
+def semantic_query(params: SearchParams) -> str:
+    """The need in the user's words: the first message of a refined search, plus any words a
+    follow-up added ("refine search: hooks")."""
+    first = params.text.split(" -> ")[0].strip()
+    added = [w for w in [*params.keywords, *params.topics] if w.lower() not in first.lower()]
+    text = " ".join([first, *added]).strip()
+    return text or params.describe()
+
+
+_ENCODED: dict[str, np.ndarray] = {}  # live repository texts already encoded in this process
+_ENCODED_MAX = 20_000
+
+
+def _encode_texts(texts: list[str]) -> list[np.ndarray]:
+    new = list(dict.fromkeys(t for t in texts if t not in _ENCODED))
+    if new:
+        if len(_ENCODED) + len(new) > _ENCODED_MAX:
+            _ENCODED.clear()
+        _ENCODED.update(zip(new, default_encoder().encode(new)))
+    return [_ENCODED[t] for t in texts]
+
+
+def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None) -> np.ndarray:
+    """Unit vectors of the candidates: the shipped catalog vector when the repository is the
+    catalog's row unchanged, otherwise encoded from its text (cached per text)."""
+    from core.catalog.catalog import Catalog
+
+    catalog = Catalog.load()
+    rows: list[np.ndarray | None] = []
+    missing: list[tuple[int, str]] = []
+    for index, repo in enumerate(repos):
+        readme = (readmes or {}).get(repo.full_name)
+        row = None if repo.topics or readme else catalog.vector(repo.full_name, repo.description)
+        rows.append(row)
+        if row is None:
+            missing.append((index, repository_text(repo.full_name, repo.description, repo.topics, readme)))
+    for (index, _), vector in zip(missing, _encode_texts([text for _, text in missing])):
+        rows[index] = vector
+    return np.stack(rows) if rows else np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
+
+
+def fits(
+    params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
+    readmes: dict[str, str] | None = None,
+) -> dict[str, Fit]:
+    """Full name -> Fit for the candidates that clear the floor (the others are left out).
+
+    ``lexical_order`` is the candidates best first by words; ``all_core`` holds the full names
+    matching every core concept lexically.
+    """
+    if not lexical_order:
+        return {}
+    cosines = similarities(query_vector(semantic_query(params)), repository_vectors(lexical_order, readmes))
+    semantic_rank = {int(i): rank for rank, i in enumerate(np.argsort(-cosines), 1)}
+    out: dict[str, Fit] = {}
+    for index, repo in enumerate(lexical_order):
+        cosine = float(cosines[index])
+        floor = LEXICAL_FLOOR if repo.full_name in all_core else FLOOR
+        if cosine < floor:
+            continue
+        fused = 1 / (RRF_K + index + 1) + SEMANTIC_WEIGHT / (RRF_K + semantic_rank[index])
+        out[repo.full_name] = Fit(cosine=cosine, fused=fused)
+    return out

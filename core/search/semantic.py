@@ -1,0 +1,55 @@
+"""Query and repository texts as sentence vectors, and how alike they are.
+
+One text recipe for every repository, whether it comes from the catalog (vectors computed at build
+time by ``python -m core.catalog.vectors_build``) or from live GitHub (encoded per search): its name, its
+description and its topics (plus a README excerpt when one was fetched). Queries lose the chat
+filler first ("show me", "I need") so the vector is about the need, not the asking.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from core.search.embedding import default_encoder
+
+README_EXCERPT = 300  # characters of README (markup stripped) added to a live repository's text
+_FILLER = re.compile(
+    r"^\s*(?:(?:please|hey|hi|can you|could you|would you|help me|i am looking for|i'm looking for|"
+    r"looking for|i need|i want|we need|show me|find me|find|search for|search|give me|list|"
+    r"recommend|suggest|what are|what is|whats|what's|is there|are there|any|some|a|an|the)\s+)+",
+    re.IGNORECASE,
+)
+_MARKUP = re.compile(r"(!?\[[^\]]*\]\([^)]*\))|<[^>]+>|[#*_`>|]+")
+
+
+def query_text(message: str) -> str:
+    """The need without the asking: "show me Rust web frameworks" -> "Rust web frameworks"."""
+    stripped = _FILLER.sub("", message.strip()).strip(" ?.!")
+    return stripped or message.strip()
+
+
+def repository_text(full_name: str, description: str | None, topics: Sequence[str] = (), readme: str | None = None) -> str:
+    name = full_name.split("/", 1)[-1]
+    parts = [f"{name}: {(description or '').strip().rstrip('.')}".strip()]
+    if topics:
+        parts.append("Topics: " + ", ".join(topics))
+    if readme:
+        parts.append(" ".join(_MARKUP.sub(" ", readme[: README_EXCERPT * 4]).split())[:README_EXCERPT])
+    return ". ".join(parts)
+
+
+@lru_cache(maxsize=512)
+def query_vector(message: str) -> np.ndarray:
+    """The unit vector of a query (cached: every strategy of one search asks for it)."""
+    vector = default_encoder().encode([query_text(message)])[0]
+    vector.setflags(write=False)
+    return vector
+
+
+def similarities(query: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """Cosine similarity of a unit query vector to unit row vectors."""
+    return vectors @ query if len(vectors) else np.zeros(0, dtype=np.float32)

@@ -1,0 +1,35 @@
+"""Catalog vectors: shipped for the packaged catalog, keyed so that a changed catalog is detected."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from core.catalog import Catalog
+from core.catalog.vectors import CatalogVectors, record_texts, vectors_key
+from core.catalog.vectors_build import build
+
+
+def test_the_shipped_vectors_match_the_packaged_catalog() -> None:
+    catalog = Catalog.load()
+    vectors = catalog.vectors()
+    assert vectors is not None, "rebuild with python -m core.catalog.vectors_build"
+    assert vectors.matrix.shape == (len(catalog), 384)
+    assert np.allclose(np.linalg.norm(vectors.matrix[:50], axis=1), 1.0, atol=1e-2)
+
+
+def test_vectors_of_other_texts_are_refused(tmp_path) -> None:
+    records = Catalog.load().records[:3]
+    path = tmp_path / "vectors.npz"
+    build(records, path)
+    assert CatalogVectors.load(records, path) is not None
+    edited = [replace(records[0], description="something else entirely"), *records[1:]]
+    assert CatalogVectors.load(edited, path) is None
+    assert CatalogVectors.load(records[:2], path) is None
+    assert CatalogVectors.load(records, tmp_path / "missing.npz") is None
+
+
+def test_the_key_covers_every_text_in_order() -> None:
+    texts = record_texts(Catalog.load().records[:2])
+    assert vectors_key(texts) != vectors_key(texts[::-1])

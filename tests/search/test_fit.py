@@ -1,0 +1,85 @@
+"""The fit: lexical and semantic ranks fused, the floor, the judge's floor, the named language."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+from core.models import SearchParams
+from core.search.fit import FLOOR, fits, semantic_query
+from core.search.measures import DimensionScore
+from core.search.screener import Screener
+from core.search.semantic import query_text
+from core.search.text_scores import TextScores
+from tests.fakes.search_source import SearchSource, repo
+
+NOW = datetime(2026, 8, 22, 12, tzinfo=UTC)
+
+
+def deadline() -> float:
+    return time.monotonic() + 30
+
+
+def test_chat_filler_is_not_part_of_the_need() -> None:
+    assert query_text("show me Rust web frameworks") == "Rust web frameworks"
+    assert query_text("I need a message queue?") == "message queue"
+    assert query_text("find") == "find"  # nothing left: the words as written
+
+
+def test_a_refined_search_keeps_the_first_need_and_adds_new_words() -> None:
+    params = SearchParams(text="react state management -> refine search: hooks", keywords=["hooks"])
+    assert semantic_query(params) == "react state management hooks"
+
+
+def test_meaning_finds_what_the_words_miss_and_the_floor_drops_the_rest() -> None:
+    candidates = [
+        repo("gin-gonic/gin", 80_000, "Gin is a high-performance HTTP web framework written in Go", "Go"),
+        repo("BurntSushi/ripgrep", 50_000, "ripgrep recursively searches directories for a regex pattern", "Rust"),
+    ]
+    fitted = fits(SearchParams(text="a faster grep"), candidates, all_core=set())
+    assert "BurntSushi/ripgrep" in fitted
+    assert "gin-gonic/gin" not in fitted  # under the floor: not padding
+    assert fitted["BurntSushi/ripgrep"].cosine >= FLOOR
+
+
+async def test_nothing_that_fits_is_an_empty_list_and_a_plain_note() -> None:
+    candidates = [repo("yt-dlp/yt-dlp", 100_000, "A feature-rich command-line audio/video downloader", "Python")]
+    params = SearchParams(text="find feature flag services", keywords=["feature", "flag"])
+    report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
+    assert report.items == []
+    assert any(note.startswith("Nothing in") and "fits" in note for note in report.notes)
+
+
+async def test_a_named_language_is_a_hard_filter_with_a_separate_line() -> None:
+    candidates = [
+        repo("rwf2/Rocket", 25_000, "A web framework for Rust", "Rust"),
+        repo("tokio-rs/axum", 20_000, "Ergonomic and modular web framework built with Tokio, Tower, and Hyper", "Rust"),
+        repo("django/django", 80_000, "The Web framework for perfectionists with deadlines", "Python"),
+    ]
+    params = SearchParams(text="rust web frameworks", language="Rust", synonym_groups=[["web framework"]])
+    report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
+    assert {i.language for i in report.items} == {"Rust"}
+    assert any("In other languages than Rust: django/django (Python)" in note for note in report.notes)
+    assert any(note.startswith("Only 2 repositories fit") for note in report.notes)
+
+
+class StrictJudge:
+    """An LLM judge that read the repositories: only the ORM fits."""
+
+    async def score_text(self, repo, signals, params, readme):
+        score = 9.0 if repo.full_name == "go-gorm/gorm" else 1.0
+        return TextScores(relevance=DimensionScore(score, "judged by the model"))
+
+
+async def test_a_judge_that_rules_a_result_off_topic_removes_it() -> None:
+    candidates = [
+        repo("go-gorm/gorm", 38_000, "The fantastic ORM library for Golang", "Go"),
+        repo("go-xorm/xorm", 6_000, "Simple and Powerful ORM for Go", "Go"),
+    ]
+    params = SearchParams(text="golang orm", language="Go", keywords=["orm"])
+    source = SearchSource(candidates)
+    plain = await Screener(source).screen(candidates, params, now=NOW, deadline=deadline())
+    assert [i.full_name for i in plain.items] == ["go-gorm/gorm", "go-xorm/xorm"]
+    judged = await Screener(source, StrictJudge()).screen(candidates, params, now=NOW, deadline=deadline())
+    assert [i.full_name for i in judged.items] == ["go-gorm/gorm"]
+
