@@ -29,7 +29,7 @@ from core.analysis import (
     reference_time,
     requested_repos,
 )
-from core.analysis.fetch import missing_repo_answer
+from core.analysis.fetch import listed_only_answer, missing_repo_answer
 from core.analysis.scores import score
 from core.errors import RepoNotFound
 from core.models import (
@@ -84,6 +84,8 @@ class Auditor:
         except RepoNotFound as exc:
             log.info("repository not in the data", extra={"repo": full_name, "source": self.source.info.kind})
             return AgentResult(text=missing_repo_answer(exc, self.source.info))
+        if not data.repo.figures_known:  # only a curated list's line: nothing to measure or vouch for
+            return AgentResult(text=listed_only_answer(data.repo, self.source.info))
         return AgentResult(data=data, partial=bool(data.meta and data.meta.partial))
 
     async def analyze(self, full_name: str, *, notes: list[str] | None = None) -> RepoDetailData:

@@ -78,6 +78,16 @@ def missing_repo_answer(exc: RepoNotFound, info: SourceInfo) -> str:
             "connection, ideally with a GITHUB_TOKEN) I can analyze it.")
 
 
+def listed_only_answer(repo: Repository, info: SourceInfo) -> str:
+    """A repository known offline only from a curated list: it has a description and a category,
+    but no star, activity or issue figures, so there is nothing honest to score."""
+    date = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
+    listed = f": it is only listed in {'; '.join(repo.categories[:2])}" if repo.categories else ""
+    return (f"{repo.full_name} isn't in the offline snapshot{date}{listed}, so I have no star, "
+            "activity or issue figures to judge it by and can't say how well it is maintained. "
+            "With GitHub access (a network connection, ideally with a GITHUB_TOKEN) I can analyze it.")
+
+
 def offline_not_found(full_name: str, info: SourceInfo) -> RepoNotFound:
     """Offline, "not found" means "not in the snapshot", not "no such repository"."""
     date = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""

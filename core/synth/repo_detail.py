@@ -113,9 +113,9 @@ def _evidence(dim: str, repo: RepositoryDetail, rc: RenderContext) -> list[str]:
 def _score_head(dim: str, repo: RepositoryDetail, rc: RenderContext) -> str:
     head = f"**{label(dim, capitalize=True)}**"
     value = dimension_value(repo, dim)
-    if value is None:
-        head += ": n/a (not measured)"
-    elif value > 0:
+    if value is None:  # nothing was measured: no explanation that could read as evidence
+        return head + ": n/a (not measured)"
+    if value > 0:
         head += f": {score(value)}"
     return head + rc.explain.note(dim, reason=repo.scores.reasons.get(dim))
 

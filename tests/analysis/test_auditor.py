@@ -85,14 +85,13 @@ async def test_a_repository_missing_from_the_snapshot_says_what_would_help() -> 
     assert "With GitHub access" in result.text
 
 
-async def test_a_repository_known_only_from_curated_lists_is_analysed_without_invented_figures() -> None:
+async def test_a_repository_known_only_from_curated_lists_gets_no_invented_figures() -> None:
     from core.catalog import Catalog
 
     result = await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["pandas-dev/pandas"])[0])
-    assert result.error is None and result.data is not None
-    scores = result.data.repo.scores
-    assert result.data.repo.figures_known is False and not scores.measured()
-    assert "not measured" in result.data.analysis or "no star" in result.data.analysis
+    assert result.error is None and result.data is None
+    assert result.text.startswith("pandas-dev/pandas isn't in the offline snapshot of 20")
+    assert "only listed in awesome-python" in result.text and "With GitHub access" in result.text
 
 
 async def test_no_target_without_context_is_a_helpful_error() -> None:

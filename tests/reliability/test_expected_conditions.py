@@ -10,11 +10,16 @@ import pytest
 from bot.app import build_app
 from bot.testing import TestBackend
 from core.errors import RateLimited
+from core.models import Reply
 from core.github import FallbackSource
 from tests.fakes.github import FakeGitHub
 from tests.fakes.memory_source import MemorySource
 
 SEARCH = "find react state management libraries"
+
+
+def said(reply: Reply) -> str:
+    return reply.markdown + "\n" + (reply.footer or "")
 
 
 def tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -32,10 +37,11 @@ async def test_github_rate_limits_and_unknown_repositories_log_no_traceback(
             await bot.ask(SEARCH)
             gh.secondary_rate_limit("/repos/", retry_after=600, times=None)
             app.source.primary.client.clear_cache()  # type: ignore[attr-defined]
-            assert "GitHub rate limit reached" in (await bot.ask("analyze the second one")).markdown
+            # a spent limit degrades to the snapshot, and the footer says why
+            assert "GitHub rate limit reached" in said(await bot.ask("analyze the second one"))
             gh.faults.clear()
             gh.rate_limit("/search/", reset_in=1800, times=None)
-            assert "GitHub rate limit reached" in (await bot.ask("find rust web frameworks")).markdown
+            assert "GitHub rate limit reached" in said(await bot.ask("find rust web frameworks"))
             gh.faults.clear()
             await bot.ask("analyze nobody-here/nothing-at-all")
             for text in ("", "   ", "x" * 40_000, "\x00\x07 hi", "../../etc/passwd", "<!channel>"):
