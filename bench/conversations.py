@@ -99,7 +99,7 @@ CONVERSATIONS: tuple[Conversation, ...] = (
     conv("analyze a repository missing from the snapshot",
          Step("analyze pandas-dev/pandas", None, r"^pandas-dev/pandas " + MISSING)),
     conv("compare two repositories missing from the snapshot",
-         Step("compare pandas-dev/pandas vs numpy-fake/numpy-fake", None, r"^I couldn't find .* in the offline snapshot")),
+         Step("compare weaviate/weaviate vs numpy-fake/numpy-fake", None, r"^I couldn't find .* in the offline snapshot")),
     conv("search, then a missing repository, then carry on",
          Step("find python web frameworks", RepoList, SEARCH_LEAD),
          Step("analyze pandas-dev/pandas", None, r"^pandas-dev/pandas " + MISSING),

@@ -52,6 +52,17 @@ class LocalVerdict:
         return self.confidence < threshold or self.margin < ambiguity_margin
 
 
+def _toward_requested(probabilities: dict[Intent, float], wanted: Intent | None) -> dict[Intent, float]:
+    """"compare the first two for long-term use": the wording names the intent and the selection
+    names its targets, so a search's share (drawn by the stated need's words) goes to it."""
+    if wanted is None:
+        return probabilities
+    moved = dict(probabilities)
+    moved[wanted] = moved.get(wanted, 0.0) + moved.get(Intent.SEARCH, 0.0)
+    moved[Intent.SEARCH] = 0.0
+    return moved
+
+
 def _without_targeted_intents(probabilities: dict[Intent, float]) -> dict[Intent, float]:
     """Analyze and compare are impossible without a target: their share goes to a search."""
     targeted = probabilities.get(Intent.ANALYZE, 0.0) + probabilities.get(Intent.COMPARE, 0.0)
@@ -122,10 +133,20 @@ class LocalIntentClassifier:
             probabilities = {intent: float(p) for intent, p in zip(classes, row)}
             if names_no_target(message, p.mentions, p.context):
                 probabilities = _without_targeted_intents(probabilities)
+            elif self._selects_earlier_results(message, p.context):
+                probabilities = _toward_requested(probabilities, requested_intent(message))
             ranked = sorted(probabilities.items(), key=lambda kv: kv[1], reverse=True)
             (top, p1), (second, p2) = ranked[0], ranked[1]
             verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, p.context, p.mentions, elapsed))
         return verdicts
+
+    def _selects_earlier_results(self, message: str, context: ThreadContext) -> bool:
+        """Analyze/compare wording whose references resolve into results the thread listed
+        ("compare the first two for long-term use")."""
+        wanted = requested_intent(message)
+        if wanted is None or not context.known_names:
+            return False
+        return bool(self.resolver.resolve(message, context, wanted).repos)
 
     def resolve(self, message: str, history: Sequence[Message], intent: Intent) -> Resolution:
         """Deterministic reference resolution, whoever picked the intent."""
