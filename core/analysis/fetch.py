@@ -83,7 +83,8 @@ def listed_only_answer(repo: Repository, info: SourceInfo) -> str:
     but no star, activity or issue figures, so there is nothing honest to score."""
     date = f" of {info.snapshot_date.isoformat()}" if info.snapshot_date else ""
     listed = f": it is only listed in {'; '.join(repo.categories[:2])}" if repo.categories else ""
-    return (f"{repo.full_name} isn't in the offline snapshot{date}{listed}, so I have no star, "
+    about = f" ({repo.description.strip().rstrip('.')})" if repo.description.strip() else ""
+    return (f"{repo.full_name}{about} isn't in the offline snapshot{date}{listed}, so I have no star, "
             "activity or issue figures to judge it by and can't say how well it is maintained. "
             "With GitHub access (a network connection, ideally with a GITHUB_TOKEN) I can analyze it.")
 

@@ -90,8 +90,8 @@ async def test_a_repository_known_only_from_curated_lists_gets_no_invented_figur
 
     result = await Auditor(Catalog.load().source(), clock=clock).run(context("x", ["pandas-dev/pandas"])[0])
     assert result.error is None and result.data is None
-    assert result.text.startswith("pandas-dev/pandas isn't in the offline snapshot of 20")
-    assert "only listed in awesome-python" in result.text and "With GitHub access" in result.text
+    assert result.text.startswith("pandas-dev/pandas (A library providing")
+    assert "isn't in the offline snapshot of 20" in result.text and "only listed in awesome-python" in result.text and "With GitHub access" in result.text
 
 
 async def test_no_target_without_context_is_a_helpful_error() -> None:
