@@ -67,11 +67,19 @@ class CatalogVectors:
             return None
         return cls(matrix)
 
-    def nearest(self, query: np.ndarray, ids: Sequence[int] | None = None, limit: int = 30) -> list[tuple[int, float]]:
-        """(record id, cosine) of the ``limit`` closest records, among ``ids`` when given."""
+    def nearest(
+        self, query: np.ndarray, ids: Sequence[int] | None = None, limit: int = 30, *,
+        prior: np.ndarray | None = None, min_cosine: float = -1.0,
+    ) -> list[tuple[int, float]]:
+        """(record id, cosine) of the ``limit`` best records, among ``ids`` when given: closest in
+        meaning, or by cosine + ``prior[id]`` among those at ``min_cosine`` or more when a prior
+        (popularity) is given."""
         pool = np.arange(len(self.matrix)) if ids is None else np.asarray(ids, dtype=np.int64)
         if not len(pool):
             return []
         scores = self.matrix[pool] @ query
-        top = np.argsort(-scores)[:limit]
+        keep = scores >= min_cosine
+        pool, scores = pool[keep], scores[keep]
+        order = scores + prior[pool] if prior is not None else scores
+        top = np.argsort(-order)[:limit]
         return [(int(pool[i]), float(scores[i])) for i in top]

@@ -15,6 +15,7 @@ padding; one that matches every core concept of the query lexically keeps its pl
 from __future__ import annotations
 
 from collections.abc import Sequence
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,10 +25,21 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.semantic import query_vector, repository_text, similarities
 
 RRF_K = 10
-SEMANTIC_WEIGHT = 1.5
+POPULARITY_WEIGHT = 0.03  # per unit of ln(stars): the prior that a well-known project is what was meant
+LEXICAL_WEIGHT = 0.5  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
+ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
+EXACT_BONUS = 0.3  # a candidate found before the Scout widened the search, when it had to
 FLOOR = 0.30  # cosine under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
+
+
+def popularity_prior(stars: int, figures_known: bool, small: bool = False) -> float:
+    """What popularity adds to a fit: ``POPULARITY_WEIGHT`` x ln(stars); nothing when the user
+    asked for small or new projects, or when the stars were never measured."""
+    if small or not figures_known or stars <= 0:
+        return 0.0
+    return POPULARITY_WEIGHT * math.log(stars)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +95,7 @@ def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | No
 
 def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
-    readmes: dict[str, str] | None = None,
+    readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
 ) -> dict[str, Fit]:
     """Full name -> Fit for the candidates that clear the floor (the others are left out).
 
@@ -93,13 +105,14 @@ def fits(
     if not lexical_order:
         return {}
     cosines = similarities(query_vector(semantic_query(params)), repository_vectors(lexical_order, readmes))
-    semantic_rank = {int(i): rank for rank, i in enumerate(np.argsort(-cosines), 1)}
     out: dict[str, Fit] = {}
     for index, repo in enumerate(lexical_order):
         cosine = float(cosines[index])
-        floor = LEXICAL_FLOOR if repo.full_name in all_core else FLOOR
-        if cosine < floor:
+        core = repo.full_name in all_core
+        if cosine < (LEXICAL_FLOOR if core else FLOOR):
             continue
-        fused = 1 / (RRF_K + index + 1) + SEMANTIC_WEIGHT / (RRF_K + semantic_rank[index])
+        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small)
+                 + LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
+                 + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0))
         out[repo.full_name] = Fit(cosine=cosine, fused=fused)
     return out

@@ -84,7 +84,7 @@ def coarse_rank(
     lexical = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
                                           not r.figures_known, -score(r), -r.stars))
     all_core = {r.full_name for r in pool if tier(verdicts[id(r)]) == TIER_ALL_CORE}
-    fitted = fits(params, lexical, all_core, readmes)
+    fitted = fits(params, lexical, all_core, readmes, small=small, exact=first)
     ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
     return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 
