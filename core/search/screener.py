@@ -99,17 +99,19 @@ class Screener:
         star_range: SearchParams | None = None,
         exact: set[str] | None = None,
         searches: int = 0,
+        more: bool = False,
     ) -> ScreenReport:
         """Score the best candidates for ``params`` (see ``coarse_rank`` for the other arguments);
         ``searches`` were already spent on this turn: what is left of the call budget bounds how
-        many candidates get their signals fetched."""
+        many candidates get their signals fetched. ``more``: the best matches were left out on
+        purpose ("show me more"), so the remaining ones are not held to the match gate."""
         report = ScreenReport()
         info = self.source.info
         fetch = not scarce(info)
         top = self.score_top
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
-        ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)
+        ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more)
         shortlist = ranked[:top]
         report.scored = len(shortlist)
         if not fetch:
