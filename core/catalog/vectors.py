@@ -47,11 +47,15 @@ def vectors_key(texts: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
+RECENT_QUERIES = 8
+
+
 class CatalogVectors:
     """Unit vectors of the catalog's records, row ``i`` for the record with id ``i``."""
 
     def __init__(self, matrix: np.ndarray) -> None:
         self.matrix = matrix.astype(np.float32)
+        self._recent: dict[bytes, np.ndarray] = {}
 
     @classmethod
     def load(cls, records: Sequence[CatalogRecord], path: Path | None = None) -> "CatalogVectors | None":
@@ -67,6 +71,16 @@ class CatalogVectors:
             return None
         return cls(matrix)
 
+    def cosines(self, query: np.ndarray) -> np.ndarray:
+        """The cosine of every record to a unit query vector; the last few queries' are kept,
+        since every search strategy of one turn asks with the same query."""
+        key = query.tobytes()
+        if key not in self._recent:
+            if len(self._recent) >= RECENT_QUERIES:
+                self._recent.pop(next(iter(self._recent)))
+            self._recent[key] = self.matrix @ query
+        return self._recent[key]
+
     def nearest(
         self, query: np.ndarray, ids: Sequence[int] | None = None, limit: int = 30, *,
         prior: np.ndarray | None = None, min_cosine: float = -1.0,
@@ -77,7 +91,7 @@ class CatalogVectors:
         pool = np.arange(len(self.matrix)) if ids is None else np.asarray(ids, dtype=np.int64)
         if not len(pool):
             return []
-        scores = self.matrix[pool] @ query
+        scores = self.cosines(query)[pool]
         keep = scores >= min_cosine
         pool, scores = pool[keep], scores[keep]
         order = scores + prior[pool] if prior is not None else scores
