@@ -1,21 +1,23 @@
-"""How well each candidate fits the need: lexical and semantic rankings fused, and a floor.
+"""How well each candidate fits the need: meaning first, words and popularity adding to it,
+a gate and a floor.
 
-The lexical order (``core.search.shortlist``: relevance tier, then the quick score) is strong on
-exact names, languages and qualifiers; the semantic order (cosine between the query's sentence
-vector and the repository's, ``core.search.semantic``) finds what the words do not say ("a faster
-grep" -> ripgrep). Both are fused by reciprocal rank fusion (RRF): ``1/(K + lexical rank) +
-1/(K + semantic rank)``, the semantic rank weighted ``SEMANTIC_WEIGHT``.
+The fit is the cosine between the query's sentence vector and the repository's
+(``core.search.semantic``), plus a popularity prior (``popularity_prior``: among things about as
+close in meaning, the widely used project is the likelier answer), plus what the words add (the
+lexical order of ``core.search.shortlist``, a bonus for matching every core concept, a penalty for
+matching only the qualifier). Words add to the meaning; they never gate it.
 
-The floor: a candidate whose cosine is under ``FLOOR`` does not fit and is dropped, not kept as
-padding; one that matches every core concept of the query lexically keeps its place down to
-``LEXICAL_FLOOR``. Thresholds and weights were set on the development set
+The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
+nothing fits. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
+not fit and is dropped, not kept as padding; one that matches every core concept lexically keeps
+its place down to ``LEXICAL_FLOOR``. Constants were set on the development set
 (``bench/data/search_dev.jsonl``); see SCORING.md ("Fit").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
