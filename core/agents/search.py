@@ -97,6 +97,7 @@ class SearchTeam:
             star_range=report.params,
             exact=report.exact if report.relaxed else None,
             searches=report.searches,
+            more=bool(plan.exclude),
         )
         info = self.source.info  # after the calls, as the Auditor and Comparator do
         partial = report.partial or screen.partial

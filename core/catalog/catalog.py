@@ -58,6 +58,7 @@ class Catalog:
         self._index = CatalogIndex(records)
         self._vectors: CatalogVectors | None = None
         self._vectors_loaded = False
+        self._prior: np.ndarray | None = None
 
     @classmethod
     def load(cls, path: Path | None = None, list_files: Sequence[Path] | None = None) -> "Catalog":
@@ -106,16 +107,26 @@ class Catalog:
             return None
         return vectors.matrix[record.id]
 
+    def _popularity(self) -> np.ndarray:
+        """Each record's popularity prior (``core.search.fit.popularity_prior``), by record id."""
+        from core.search.fit import popularity_prior
+
+        if self._prior is None:
+            self._prior = np.array([popularity_prior(r.stars, r.figures_known) for r in self.records], dtype=np.float32)
+        return self._prior
+
     def _nearest(self, params: SearchParams, limit: int) -> list[int]:
-        from core.search.fit import semantic_query
+        from core.search.fit import FLOOR, semantic_query
         from core.search.semantic import query_vector
+        from core.search.shortlist import wants_small
 
         if not params.text.strip() or limit <= 0 or (vectors := self.vectors()) is None:
             return []
         filtered = params.language or params.min_stars is not None or params.max_stars is not None or params.pushed_after
         unfiltered = SearchParams(**params.model_dump(include={"language", "min_stars", "max_stars", "pushed_after"}))
         allowed = self._index.search(unfiltered, limit=len(self.records)) if filtered else None
-        nearest = vectors.nearest(query_vector(semantic_query(params)), allowed, limit)
+        prior = None if wants_small(params) else self._popularity()
+        nearest = vectors.nearest(query_vector(semantic_query(params)), allowed, limit, prior=prior, min_cosine=FLOOR)
         return [record_id for record_id, _ in nearest]
 
     def source(self) -> "CatalogSource":

@@ -47,11 +47,15 @@ def vectors_key(texts: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
+RECENT_QUERIES = 8
+
+
 class CatalogVectors:
     """Unit vectors of the catalog's records, row ``i`` for the record with id ``i``."""
 
     def __init__(self, matrix: np.ndarray) -> None:
         self.matrix = matrix.astype(np.float32)
+        self._recent: dict[bytes, np.ndarray] = {}
 
     @classmethod
     def load(cls, records: Sequence[CatalogRecord], path: Path | None = None) -> "CatalogVectors | None":
@@ -67,11 +71,29 @@ class CatalogVectors:
             return None
         return cls(matrix)
 
-    def nearest(self, query: np.ndarray, ids: Sequence[int] | None = None, limit: int = 30) -> list[tuple[int, float]]:
-        """(record id, cosine) of the ``limit`` closest records, among ``ids`` when given."""
+    def cosines(self, query: np.ndarray) -> np.ndarray:
+        """The cosine of every record to a unit query vector; the last few queries' are kept,
+        since every search strategy of one turn asks with the same query."""
+        key = query.tobytes()
+        if key not in self._recent:
+            if len(self._recent) >= RECENT_QUERIES:
+                self._recent.pop(next(iter(self._recent)))
+            self._recent[key] = self.matrix @ query
+        return self._recent[key]
+
+    def nearest(
+        self, query: np.ndarray, ids: Sequence[int] | None = None, limit: int = 30, *,
+        prior: np.ndarray | None = None, min_cosine: float = -1.0,
+    ) -> list[tuple[int, float]]:
+        """(record id, cosine) of the ``limit`` best records, among ``ids`` when given: closest in
+        meaning, or by cosine + ``prior[id]`` among those at ``min_cosine`` or more when a prior
+        (popularity) is given."""
         pool = np.arange(len(self.matrix)) if ids is None else np.asarray(ids, dtype=np.int64)
         if not len(pool):
             return []
-        scores = self.matrix[pool] @ query
-        top = np.argsort(-scores)[:limit]
+        scores = self.cosines(query)[pool]
+        keep = scores >= min_cosine
+        pool, scores = pool[keep], scores[keep]
+        order = scores + prior[pool] if prior is not None else scores
+        top = np.argsort(-order)[:limit]
         return [(int(pool[i]), float(scores[i])) for i in top]

@@ -1,19 +1,22 @@
-"""How well each candidate fits the need: lexical and semantic rankings fused, and a floor.
+"""How well each candidate fits the need: meaning first, words and popularity adding to it,
+a gate and a floor.
 
-The lexical order (``core.search.shortlist``: relevance tier, then the quick score) is strong on
-exact names, languages and qualifiers; the semantic order (cosine between the query's sentence
-vector and the repository's, ``core.search.semantic``) finds what the words do not say ("a faster
-grep" -> ripgrep). Both are fused by reciprocal rank fusion (RRF): ``1/(K + lexical rank) +
-1/(K + semantic rank)``, the semantic rank weighted ``SEMANTIC_WEIGHT``.
+The fit is the cosine between the query's sentence vector and the repository's
+(``core.search.semantic``), plus a popularity prior (``popularity_prior``: among things about as
+close in meaning, the widely used project is the likelier answer), plus what the words add (the
+lexical order of ``core.search.shortlist``, a bonus for matching every core concept, a penalty for
+matching only the qualifier). Words add to the meaning; they never gate it.
 
-The floor: a candidate whose cosine is under ``FLOOR`` does not fit and is dropped, not kept as
-padding; one that matches every core concept of the query lexically keeps its place down to
-``LEXICAL_FLOOR``. Thresholds and weights were set on the development set
+The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
+nothing fits. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
+not fit and is dropped, not kept as padding; one that matches every core concept lexically keeps
+its place down to ``LEXICAL_FLOOR``. Constants were set on the development set
 (``bench/data/search_dev.jsonl``); see SCORING.md ("Fit").
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,10 +27,28 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.semantic import query_vector, repository_text, similarities
 
 RRF_K = 10
-SEMANTIC_WEIGHT = 1.5
+POPULARITY_WEIGHT = 0.07  # per unit of ln(stars): the prior that a well-known project is what was meant
+LISTED_STARS = 300  # the popularity a repository known only from curated lists is credited with
+LEXICAL_WEIGHT = 0.25  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
+ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
+QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
+EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
 FLOOR = 0.30  # cosine under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
+MATCH_GATE = 0.55  # no candidate this close in meaning, and none named by its words: nothing fits
+RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
+
+
+def popularity_prior(stars: int, figures_known: bool, small: bool = False) -> float:
+    """What popularity adds to a fit: ``POPULARITY_WEIGHT`` x ln(stars); nothing when the user
+    asked for small or new projects. A repository known only from curated lists (stars never
+    measured) is credited with ``LISTED_STARS``: a list's editors picked it."""
+    if small:
+        return 0.0
+    if not figures_known:  # listed in a curated list, stars never measured
+        return POPULARITY_WEIGHT * math.log(LISTED_STARS)
+    return POPULARITY_WEIGHT * math.log(stars) if stars > 0 else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +104,8 @@ def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | No
 
 def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
-    readmes: dict[str, str] | None = None,
+    readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
+    qualifier_only: set[str] | None = None, gate: bool = True,
 ) -> dict[str, Fit]:
     """Full name -> Fit for the candidates that clear the floor (the others are left out).
 
@@ -93,13 +115,20 @@ def fits(
     if not lexical_order:
         return {}
     cosines = similarities(query_vector(semantic_query(params)), repository_vectors(lexical_order, readmes))
-    semantic_rank = {int(i): rank for rank, i in enumerate(np.argsort(-cosines), 1)}
+    best = float(cosines.max())
+    named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order) if r.full_name in all_core)
+    # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
+    if gate and best < MATCH_GATE and not named and not params.exclude:
+        return {}
     out: dict[str, Fit] = {}
     for index, repo in enumerate(lexical_order):
         cosine = float(cosines[index])
-        floor = LEXICAL_FLOOR if repo.full_name in all_core else FLOOR
-        if cosine < floor:
+        core = repo.full_name in all_core
+        if cosine < (LEXICAL_FLOOR if core else max(FLOOR, best - RELATIVE_FLOOR)):
             continue
-        fused = 1 / (RRF_K + index + 1) + SEMANTIC_WEIGHT / (RRF_K + semantic_rank[index])
+        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small)
+                 + LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
+                 + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
+                 - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
         out[repo.full_name] = Fit(cosine=cosine, fused=fused)
     return out

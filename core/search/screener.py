@@ -31,7 +31,7 @@ from core.search.relevance import (
     misses_language,
     relevance,
 )
-from core.search.fit import RRF_K
+from core.search.fit import ALL_CORE_BONUS, LEXICAL_WEIGHT, RRF_K
 from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
@@ -46,7 +46,7 @@ LIGHT_CALLS = 3  # per scored candidate at the "light" depth: latest release, 90
 NEAR_TIE = 0.01  # fused fits closer than this are a near-tie: the quality score orders them
 WEAK_LABEL = "weak match for your request"
 JUDGE_ON_TOPIC = 6.0  # a (LLM) judge's relevance from which a result counts as on topic
-JUDGE_BONUS = 1 / (RRF_K + 1)  # what the first lexical rank adds to a fused fit
+JUDGE_BONUS = LEXICAL_WEIGHT * RRF_K / (RRF_K + 1) + ALL_CORE_BONUS  # what the first lexical rank adds to a fused fit
 JUDGE_OFF_TOPIC = 3.0  # under this a (LLM) judge that read the repository rules it out of the list
 SCARCE_CALLS_PER_HOUR = 1000  # below this, search candidates cost no calls beyond the search
 SCARCE_NOTE = (
@@ -99,17 +99,19 @@ class Screener:
         star_range: SearchParams | None = None,
         exact: set[str] | None = None,
         searches: int = 0,
+        more: bool = False,
     ) -> ScreenReport:
         """Score the best candidates for ``params`` (see ``coarse_rank`` for the other arguments);
         ``searches`` were already spent on this turn: what is left of the call budget bounds how
-        many candidates get their signals fetched."""
+        many candidates get their signals fetched. ``more``: the best matches were left out on
+        purpose ("show me more"), so the remaining ones are not held to the match gate."""
         report = ScreenReport()
         info = self.source.info
         fetch = not scarce(info)
         top = self.score_top
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
-        ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact)
+        ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more)
         shortlist = ranked[:top]
         report.scored = len(shortlist)
         if not fetch:
@@ -123,14 +125,14 @@ class Screener:
         terms = compile_terms(params)
         verdicts: dict[str, RelevanceResult | None] = {}
         judged_off_topic: set[str] = set()
-        vouched: set[str] = set()
+        vouched: dict[str, float] = {}  # full name -> the judge's relevance, 0-10
         for repo, task in zip(shortlist, tasks):
             if task in done:
                 item, gap, verdicts[repo.full_name], judged = task.result()
                 if judged is not None and judged < JUDGE_OFF_TOPIC:
                     judged_off_topic.add(repo.full_name)
                 elif judged is not None and judged >= JUDGE_ON_TOPIC:
-                    vouched.add(repo.full_name)
+                    vouched[repo.full_name] = judged
             else:
                 task.cancel()
                 item, gap = _scored(repo, None, None, params, now, None), "time budget"
@@ -148,8 +150,12 @@ class Screener:
         # relevance decides; among near-ties, repositories with measured figures before those known
         # only from curated lists, then the quality score
         # a judge that read the repository and vouches for it counts as a top match by words
+        # and its relevance stands in for the cosine when higher
         def fit(item: ScoredRepository) -> float:
-            return fitted[item.full_name].fused + (JUDGE_BONUS if item.full_name in vouched else 0.0)
+            got = fitted[item.full_name]
+            if item.full_name not in vouched:
+                return got.fused
+            return got.fused + JUDGE_BONUS + max(0.0, vouched[item.full_name] / 10 - got.cosine)
 
         items.sort(key=lambda i: (-round(fit(i) / NEAR_TIE), not i.figures_known, *rank_key(i)))
         items, elsewhere = in_named_language(items, tiers, params)

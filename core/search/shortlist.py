@@ -21,7 +21,8 @@ from datetime import datetime
 from core.models import Repository, SearchParams
 from core.search.fit import Fit, fits
 from core.search.measures import days_since, recency_score
-from core.search.relevance import TIER_ALL_CORE, RelevanceResult, compile_terms, relevance
+from core.search.concepts import query_concepts
+from core.search.relevance import TIER_ALL_CORE, TIER_PARTIAL, TIER_QUALIFIERS_ONLY, RelevanceResult, compile_terms, relevance
 
 LANGUAGE_SHARE = 0.6
 
@@ -52,6 +53,7 @@ def coarse_rank(
     star_range: SearchParams | None = None,
     exact: set[str] | None = None,
     readmes: dict[str, str] | None = None,
+    gate: bool = True,
 ) -> tuple[list[Repository], dict[str, Fit]]:
     """Candidates in the star range that fit the need, best first, with their fit (see the
     module docstring and ``core.search.fit``).
@@ -83,8 +85,13 @@ def coarse_rank(
     first = exact or set()
     lexical = sorted(pool, key=lambda r: (tier(verdicts[id(r)]), bool(first) and r.full_name.lower() not in first,
                                           not r.figures_known, -score(r), -r.stars))
-    all_core = {r.full_name for r in pool if tier(verdicts[id(r)]) == TIER_ALL_CORE}
-    fitted = fits(params, lexical, all_core, readmes)
+    # every core concept matched by words, whatever the language (the named language is filtered later)
+    all_core = {r.full_name for r in pool if tier(verdicts[id(r)]) < TIER_QUALIFIERS_ONLY and not tier(verdicts[id(r)]) & TIER_PARTIAL}
+    # the qualifier matched and the core did not: most likely the qualifier itself ("react" for
+    # "react state management"), not a project for it
+    qualified = any(c.role == "qualifier" for c in query_concepts(params))
+    qualifier_only = {r.full_name for r in pool if qualified and tier(verdicts[id(r)]) == TIER_QUALIFIERS_ONLY}
+    fitted = fits(params, lexical, all_core, readmes, small=small, exact=first, qualifier_only=qualifier_only, gate=gate)
     ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
     return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 

@@ -6,7 +6,7 @@ import time
 from datetime import UTC, datetime
 
 from core.models import SearchParams
-from core.search.fit import FLOOR, fits, semantic_query
+from core.search.fit import LEXICAL_FLOOR, fits, popularity_prior, semantic_query
 from core.search.measures import DimensionScore
 from core.search.screener import Screener
 from core.search.semantic import query_text
@@ -36,10 +36,18 @@ def test_meaning_finds_what_the_words_miss_and_the_floor_drops_the_rest() -> Non
         repo("gin-gonic/gin", 80_000, "Gin is a high-performance HTTP web framework written in Go", "Go"),
         repo("BurntSushi/ripgrep", 50_000, "ripgrep recursively searches directories for a regex pattern", "Rust"),
     ]
-    fitted = fits(SearchParams(text="a faster grep"), candidates, all_core=set())
+    # ripgrep's name holds the word "grep": a lexical match on every core concept
+    fitted = fits(SearchParams(text="a faster grep"), candidates, all_core={"BurntSushi/ripgrep"})
     assert "BurntSushi/ripgrep" in fitted
     assert "gin-gonic/gin" not in fitted  # under the floor: not padding
-    assert fitted["BurntSushi/ripgrep"].cosine >= FLOOR
+    assert fitted["BurntSushi/ripgrep"].cosine >= LEXICAL_FLOOR
+    assert fits(SearchParams(text="a faster grep"), candidates, all_core=set()) == {}  # nothing close enough
+
+
+def test_popularity_breaks_what_meaning_leaves_close_and_small_requests_turn_it_off() -> None:
+    assert popularity_prior(100_000, True) > popularity_prior(300, False) > popularity_prior(10, True) > 0
+    assert popularity_prior(0, True) == 0
+    assert popularity_prior(100_000, True, small=True) == 0
 
 
 async def test_nothing_that_fits_is_an_empty_list_and_a_plain_note() -> None:

@@ -1,0 +1,54 @@
+"""The requests that used to fail, asked offline through the chat: what they mean is found even
+when no word of it is in the repository's description, and a need nothing fits gets a plain no."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import build_app
+from bot.testing import TestBackend
+from core.models import RepoList
+
+
+@pytest.fixture
+async def offline() -> AsyncIterator[TestBackend]:
+    app = await build_app(env={"OMG_GITHUB": "offline"}, memory=True)
+    yield TestBackend(app)
+    await app.aclose()
+
+
+async def listed(chat: TestBackend, request: str) -> list[str]:
+    reply = await chat.ask(request)
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    return [item.full_name for item in reply.structured_data.items]
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("find a static site generator written in Go", "gohugoio/hugo"),  # "framework for building websites"
+    ("a faster grep", "BurntSushi/ripgrep"),  # "recursively searches directories for a regex pattern"
+    ("open source alternative to Firebase", "supabase/supabase"),  # "The Postgres development platform"
+])
+async def test_the_meaning_finds_what_the_words_miss(offline: TestBackend, request_text: str, expected: str) -> None:
+    assert expected in (await listed(offline, request_text))[:10]
+
+
+async def test_a_named_language_stays_a_hard_filter(offline: TestBackend) -> None:
+    reply = await offline.ask("find a static site generator written in Go")
+    assert isinstance(reply.structured_data, RepoList)
+    assert {item.language for item in reply.structured_data.items} == {"Go"}
+
+
+async def test_feature_flag_services_are_feature_flag_services(offline: TestBackend) -> None:
+    names = await listed(offline, "find feature flag services")
+    assert "yt-dlp/yt-dlp" not in names
+    assert {"thomaspoignant/go-feature-flag", "flagsmith/flagsmith", "markphelps/flipt"} & set(names[:5])
+
+
+@pytest.mark.parametrize("request_text", ["software for managing a dental clinic", "cobol payroll system"])
+async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
+    reply = await offline.ask(request_text)
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    assert reply.structured_data.items == []
+    assert "nothing in the offline catalog fits" in reply.markdown.lower(), reply.markdown
