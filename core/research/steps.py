@@ -16,6 +16,7 @@ from core.research.web_search import WebSearch
 from core.models.research import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
 from core.research.queries import excludes_archived, parse_query
 from core.research.settings import ResearchSettings
+from core.search.shortlist import coarse_rank
 from core.research.web import SKIPPED, search_web
 from core.sources.base import RepoSource
 
@@ -63,9 +64,14 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         sort = params.sort if params.sort != "best" else (
             "updated" if params.pushed_after or step.purpose == "recent" else "best"
         )
-        params.limit = limit
-        found = await ctx.source.search(params, sort=sort, limit=limit)
-        return [r for r in found if not r.archived] if excludes_archived(query) else found
+        wide = max(limit * 5, 30)  # a wider pool, then the search's relevance gate: no padding
+        params.limit = wide
+        found = await ctx.source.search(params, sort=sort, limit=wide)
+        if excludes_archived(query):
+            found = [r for r in found if not r.archived]
+        fitting, fit = coarse_rank(found, params, started)
+        strong = [r for r in fitting if r.full_name in fit and not fit[r.full_name].weak]  # a report cites no weak match
+        return (strong if sort == "best" else [r for r in found if r in strong])[:limit]
 
     web_task = asyncio.create_task(search_web(ctx, step))  # alongside the GitHub searches
     repos: dict[str, Repository] = {}
