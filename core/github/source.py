@@ -61,7 +61,7 @@ class GitHubSource:
                                         max_listing_pages=max_listing_pages, light=light_signals)
         self._batch = (GraphQLBatcher(client, self._signals, ttl=self._ttl, now=now)
                        if settings.uses_graphql else None)
-        self._searches = SearchBatcher(client, ttl=self._search_ttl) if settings.uses_graphql else None
+        self._searches = SearchBatcher(client, ttl=self._search_ttl) if settings.searches_graphql else None
         self._label = f"GitHub ({settings.host_label})"
         self._assumed_limit = ANONYMOUS_CALLS_PER_HOUR if settings.token is None else None
 
