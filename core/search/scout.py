@@ -9,6 +9,8 @@ linter" finds a linter written in Rust). Results are merged and de-duplicated; a
 and forks are dropped. When fewer than ``min_results`` remain, the search is widened one step at
 a time, one search per step, and each step is reported in ``notes``: the words of multi-word
 terms apart, the related terms, phrases -> keywords, recency, star range, and last the language.
+A source whose concurrent searches cost one call (``SourceInfo.batched_search``: GitHub over
+GraphQL) gets all the steps' searches in one round, merged step by step under the same rules.
 A failing or slow strategy costs only its own results: the report is flagged ``partial`` and
 keeps the reason; so is a search the source flags as incomplete (GitHub's
 ``incomplete_results``), with a note. Details: ``core/search/SCORING.md``.
