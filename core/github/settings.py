@@ -31,6 +31,7 @@ class GitHubSettings(BaseModel):
     cache_entries: int = Field(default=1024, ge=0)
     outage_seconds: float = Field(default=60.0, ge=0)  # how long an outage is remembered
     graphql: bool = True  # with a token: signals in batched GraphQL queries (OMG_GITHUB_GRAPHQL=off)
+    graphql_search: bool = True  # and searches too (OMG_GITHUB_GRAPHQL_SEARCH=off: REST search)
     shared_cache_entry_bytes: int = Field(default=512_000, ge=0)  # larger bodies stay per instance
     user_agent: str = "oh-my-github"
 
@@ -49,6 +50,10 @@ class GitHubSettings(BaseModel):
     @property
     def uses_graphql(self) -> bool:
         return self.graphql and self.token is not None  # GraphQL refuses anonymous calls
+
+    @property
+    def searches_graphql(self) -> bool:
+        return self.uses_graphql and self.graphql_search
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "GitHubSettings":
@@ -69,6 +74,8 @@ class GitHubSettings(BaseModel):
             cache_entries=max(0, env_int(env, "OMG_GITHUB_CACHE_ENTRIES", 1024)),
             outage_seconds=env_float(env, "OMG_GITHUB_OUTAGE_SECONDS", 60.0),
             graphql=(env.get("OMG_GITHUB_GRAPHQL") or "on").strip().lower()
+            not in {"off", "0", "false", "no"},
+            graphql_search=(env.get("OMG_GITHUB_GRAPHQL_SEARCH") or "on").strip().lower()
             not in {"off", "0", "false", "no"},
             shared_cache_entry_bytes=max(0, env_int(env, "OMG_GITHUB_SHARED_CACHE_MAX_BYTES", 512_000)),
         )

@@ -9,8 +9,10 @@ and unknown with one. ``search`` returns ``SearchResults`` whose ``incomplete`` 
 With a token (and ``OMG_GITHUB_GRAPHQL`` not off), ``get_repo``, ``get_signals`` and
 ``get_readme`` are answered from batched GraphQL queries (``core.github.batch``): the signals and
 READMEs of all the candidates of a search in one call, a whole analysis in one (plus the REST
-contributor count). Search stays on REST; anonymous use is REST only (GraphQL needs a token).
-When a GraphQL query fails as a whole, that call is answered over REST.
+contributor count), and ``search`` from one aliased GraphQL query for all the searches of a round
+(``core.github.graphql_search``; ``info.batched_search`` tells the Scout). Anonymous use is REST
+only (GraphQL needs a token). When a GraphQL query fails as a whole, or one search in it, that
+call is answered over REST.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from datetime import datetime
 from core.errors import SourceError
 from core.github.batch import GraphQLBatcher, GraphQLUnavailable
 from core.github.client import RAW, GitHubClient
+from core.github import graphql_read
+from core.github.graphql_search import SearchBatcher, graphql_q
 from core.github.convert import to_repository
 from core.github.payloads import GhRepo, GhSearchRepos
 from core.github.query import build_query
@@ -57,6 +61,7 @@ class GitHubSource:
                                         max_listing_pages=max_listing_pages, light=light_signals)
         self._batch = (GraphQLBatcher(client, self._signals, ttl=self._ttl, now=now)
                        if settings.uses_graphql else None)
+        self._searches = SearchBatcher(client, ttl=self._search_ttl) if settings.searches_graphql else None
         self._label = f"GitHub ({settings.host_label})"
         self._assumed_limit = ANONYMOUS_CALLS_PER_HOUR if settings.token is None else None
 
@@ -64,14 +69,23 @@ class GitHubSource:
     def info(self) -> SourceInfo:
         known = self.client.knows_limit("core")
         return SourceInfo(kind="github", label=self._label,
-                          calls_per_hour=self.client.limit("core") if known else self._assumed_limit)
+                          calls_per_hour=self.client.limit("core") if known else self._assumed_limit,
+                          batched_search=self._searches is not None)
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30
     ) -> SearchResults:
-        query: dict[str, str | int] = {
-            "q": build_query(params), "per_page": max(1, min(limit, 100)),
-        }
+        q, first = build_query(params), max(1, min(limit, 100))
+        text = graphql_q(q, sort) if self._searches is not None else None
+        if self._searches is not None and text is not None:
+            try:
+                nodes = await self._searches.search(text, first)
+            except GraphQLUnavailable:
+                pass  # answered over REST below
+            else:  # "full": open issues are read from the issue and pull request counts
+                found = (graphql_read.repository(node, "full") for node in nodes)
+                return SearchResults([r for r in found if not r.fork][:limit])
+        query: dict[str, str | int] = {"q": q, "per_page": first}
         if sort in SEARCH_SORTS:
             query |= {"sort": SEARCH_SORTS[sort], "order": "desc"}
         answer = await self.client.get("/search/repositories", query, ttl=self._search_ttl)

@@ -9,6 +9,8 @@ linter" finds a linter written in Rust). Results are merged and de-duplicated; a
 and forks are dropped. When fewer than ``min_results`` remain, the search is widened one step at
 a time, one search per step, and each step is reported in ``notes``: the words of multi-word
 terms apart, the related terms, phrases -> keywords, recency, star range, and last the language.
+A source whose concurrent searches cost one call (``SourceInfo.batched_search``: GitHub over
+GraphQL) gets all the steps' searches in one round, merged step by step under the same rules.
 A failing or slow strategy costs only its own results: the report is flagged ``partial`` and
 keeps the reason; so is a search the source flags as incomplete (GitHub's
 ``incomplete_results``), with a note. Details: ``core/search/SCORING.md``.
@@ -156,6 +158,8 @@ def relaxation_steps(params: SearchParams) -> list[tuple[str, Callable[[SearchPa
     return steps
 
 
+# a widening step: (label for the note, change to the parameters, the search it runs)
+Rung = tuple[str, Callable[[SearchParams], SearchParams], Callable[[SearchParams], SearchParams]]
 MIN_SAME_LANGUAGE = 3  # candidates in the named language from which the language is not relaxed
 
 
@@ -182,7 +186,7 @@ class Scout:
         ``exclude`` are skipped (already shown, or the repo whose alternatives we want), and so are
         the names the user ruled out (``params.exclude``). ``max_searches`` caps the searches of
         the turn (anonymous GitHub allows 10 a minute): strategies first, then widening steps."""
-        report = ScoutReport(params=params)
+        report = ScoutReport()
         skip = {name.lower() for name in [*exclude, *params.exclude]}
         seen: dict[str, Repository] = {}
         cap = max_searches if max_searches is not None else 1_000
@@ -190,63 +194,114 @@ class Scout:
         report.exact = set(seen)
         exact = len(seen)
         current = params
-        ladder = [(label, change, related_only if label == RELATED_STEP else widened)
+        ladder: list[Rung] = [(label, change, related_only if label == RELATED_STEP else widened)
                   for label, change in relaxation_steps(params)]
         loose = split_words(without_related(params))
         if loose is not None:
             multi = [c.label for c in query_concepts(params) if c.role == "core" and len(_words(c.label)) > 1]
             label = f"matched the words of {', '.join(repr(m) for m in multi[:2])} separately"
             ladder.insert(0, (label, lambda p: p, lambda _: loose))
-        for label, change, search in ladder:
-            if len(seen) >= self.min_results or time.monotonic() >= deadline or report.searches >= cap:
-                break
-            if label == language_step(params) and _in_language(seen.values(), params) >= MIN_SAME_LANGUAGE:
-                break  # enough in the language the user named: fewer results rather than other languages
-            current = change(current)
-            report.relaxed.append(label)
-            await self._run([Strategy("relaxed", search(current), "best")], seen, report, deadline, skip)
+        if self.source.info.batched_search:
+            await self._widen_in_one_round(ladder, params, seen, report, deadline, skip, cap)
+        else:
+            for label, change, search in ladder:
+                if self._enough(params, seen, report, deadline, cap, label):
+                    break
+                current = report.params = change(current)
+                report.relaxed.append(label)
+                await self._run([Strategy("relaxed", search(current), "best")], seen, report, deadline, skip)
+        current = report.params or params
+        report.params = current
         if report.relaxed:
-            report.params = current
             report.notes.append(_relax_note(params, current, report.relaxed, exact, len(seen)))
         report.candidates = list(seen.values())
         if not report.candidates and report.succeeded == 0 and report.last_error is not None:
             raise report.last_error  # nothing to show: the coordinator turns it into a friendly reply
         return report
 
+    def _enough(self, params: SearchParams, seen: dict[str, Repository], report: ScoutReport,
+                deadline: float, cap: int, label: str) -> bool:
+        """Whether widening stops before the step ``label``."""
+        return time.monotonic() >= deadline or report.searches >= cap or self._found_enough(params, seen, label)
+
+    def _found_enough(self, params: SearchParams, seen: dict[str, Repository], label: str) -> bool:
+        if len(seen) >= self.min_results:
+            return True
+        # enough in the language the user named: fewer results rather than other languages
+        return label == language_step(params) and _in_language(seen.values(), params) >= MIN_SAME_LANGUAGE
+
+    async def _widen_in_one_round(
+        self, ladder: list[Rung], params: SearchParams, seen: dict[str, Repository], report: ScoutReport, deadline: float,
+        skip: set[str], cap: int,
+    ) -> None:
+        """The widening steps' searches sent together (one call for a source that batches
+        searches), then merged step by step with the stopping rules of the one-at-a-time ladder,
+        so the candidates are the same; the results of steps not needed are left unused."""
+        if not ladder or self._enough(params, seen, report, deadline, cap, ladder[0][0]):
+            return
+        plan: list[tuple[str, SearchParams, Strategy]] = []
+        current = params
+        for label, change, search in ladder[:max(0, cap - report.searches)]:
+            current = change(current)
+            plan.append((label, current, Strategy("relaxed", search(current), "best")))
+        tasks = self._start([strategy for _, _, strategy in plan], report)
+        await self._settle(tasks, report, deadline)
+        for i, ((label, stepped, _), task) in enumerate(zip(plan, tasks, strict=True)):
+            if i > 0 and self._found_enough(params, seen, label):
+                break
+            report.relaxed.append(label)
+            report.params = stepped
+            self._merge(task, tasks[task], seen, report, skip)
+
     async def _run(
         self, plan: list[Strategy], seen: dict[str, Repository], report: ScoutReport, deadline: float, skip: set[str]
     ) -> None:
+        tasks = self._start(plan, report)
+        await self._settle(tasks, report, deadline)
+        for task, strategy in tasks.items():  # in plan order, so the merge is deterministic
+            self._merge(task, strategy, seen, report, skip)
+
+    def _start(self, plan: list[Strategy], report: ScoutReport) -> dict[asyncio.Task[list[Repository]], Strategy]:
         tasks = {asyncio.create_task(self.source.search(s.params, sort=s.sort, limit=self.per_strategy)): s for s in plan}
         report.searches += len(tasks)
-        done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+        return tasks
+
+    @staticmethod
+    async def _settle(tasks: dict[asyncio.Task[list[Repository]], Strategy], report: ScoutReport,
+                      deadline: float) -> None:
+        if not tasks:
+            return
+        _, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
         for task in pending:
             task.cancel()
             report.partial = True
             report.errors.append(f"{tasks[task].name}: timed out")
         if pending:
             report.notes.append("Some searches took too long, so these results may be incomplete.")
-        for task in tasks:  # in plan order, so the merge is deterministic
-            if task not in done:
+
+    @staticmethod
+    def _merge(task: asyncio.Task[list[Repository]], strategy: Strategy, seen: dict[str, Repository],
+               report: ScoutReport, skip: set[str]) -> None:
+        if not task.done():
+            return
+        exc = SourceError("cancelled") if task.cancelled() else task.exception()
+        if exc is not None:
+            report.partial = True
+            report.errors.append(f"{strategy.name}: {_reason(exc)}")
+            report.last_error = exc if isinstance(exc, OmgError) else SourceError()
+            return
+        report.succeeded += 1
+        found = task.result()
+        if getattr(found, "incomplete", False):  # core.sources.base.SearchResults
+            report.incomplete += 1
+            report.partial = True
+            _note_once(report, INCOMPLETE_NOTE)
+        for repo in found:
+            key = repo.full_name.lower()
+            if repo.archived or repo.fork or ruled_out(repo, skip):
                 continue
-            strategy = tasks[task]
-            exc = SourceError("cancelled") if task.cancelled() else task.exception()
-            if exc is not None:
-                report.partial = True
-                report.errors.append(f"{strategy.name}: {_reason(exc)}")
-                report.last_error = exc if isinstance(exc, OmgError) else SourceError()
-                continue
-            report.succeeded += 1
-            found = task.result()
-            if getattr(found, "incomplete", False):  # core.sources.base.SearchResults
-                report.incomplete += 1
-                report.partial = True
-                _note_once(report, INCOMPLETE_NOTE)
-            for repo in found:
-                key = repo.full_name.lower()
-                if repo.archived or repo.fork or ruled_out(repo, skip):
-                    continue
-                seen.setdefault(key, repo)
-                report.found_by.setdefault(key, []).append(strategy.name)
+            seen.setdefault(key, repo)
+            report.found_by.setdefault(key, []).append(strategy.name)
 
 
 def _note_once(report: ScoutReport, note: str) -> None:

@@ -19,6 +19,8 @@ class SourceInfo(WireModel):
     label: str = ""  # "GitHub (api.github.com)" / "offline snapshot of 2026-08-22"
     # API calls allowed per hour (GitHub: 60 without a token, 5,000 with one); None: no known limit
     calls_per_hour: int | None = None
+    # several concurrent searches cost one call (GitHub over GraphQL): the Scout widens in one round
+    batched_search: bool = False
 
 
 class SearchResults(list[Repository]):

@@ -93,6 +93,7 @@ class FakeGitHub(GitHubRoutes):
         self.budgets = {"core": core_budget, "search": search_budget, "graphql": 5000}
         self.used = {"core": 0, "search": 0, "graphql": 0}
         self.failing_fields: dict[tuple[str, str], str] = {}  # (repo, GraphQL field) -> error
+        self.failing_searches: dict[str, str] = {}  # text in a GraphQL search's q -> error
         self.graphql_limited = 0  # answers left that say RATE_LIMITED
         self.calls: list[Call] = []
         self.faults: list[Fault] = []
@@ -163,6 +164,11 @@ class FakeGitHub(GitHubRoutes):
         answer, 200), until ``failing_fields`` is cleared."""
         self.failing_fields[(full_name.lower(), field_name)] = message
 
+    def fail_search(self, text: str, message: str = "Something went wrong") -> None:
+        """GraphQL answers leave every repository search whose q contains ``text`` null with an
+        error (a partial answer, 200), until ``failing_searches`` is cleared."""
+        self.failing_searches[text] = message
+
     def graphql_rate_limit(self, times: int = 1) -> None:
         """The next ``times`` GraphQL answers: 200, no data, a RATE_LIMITED error."""
         self.graphql_limited = times
@@ -228,12 +234,12 @@ class FakeGitHub(GitHubRoutes):
             payload, headers = github_graphql.rate_limited()
             return self._json(request, 200, payload, headers, etag=False)
         body = await request.json()
-        cost = github_graphql.cost(body.get("query", ""))
+        cost = github_graphql.cost(body.get("query", ""), body.get("variables"))
         self.used["graphql"] += cost - 1  # _limit_headers counts the call itself
         remaining = max(0, self.budgets["graphql"] - self.used["graphql"] - 1)
         payload = github_graphql.answer(self.world, body, remaining=remaining,
                                         reset_at=datetime.now(UTC).replace(microsecond=0),
-                                        failing=self.failing_fields)
+                                        failing=self.failing_fields, failing_searches=self.failing_searches)
         return self._json(request, 200, payload, etag=False)
 
     def _json(self, request: web.Request, status: int, payload: Any,

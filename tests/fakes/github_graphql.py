@@ -1,12 +1,14 @@
 """The fake GitHub's GraphQL endpoint (``POST /graphql``), for the queries the bot sends.
 
 It does not implement GraphQL: it resolves the aliases ``core.github.graphql_query`` builds
-(``rN: repository(owner: $oN, name: $nN)``, ``closedN`` / ``mergedN`` issue searches and
-``rateLimit``) from the variables, over the same snapshot world as the REST fake, and answers
+(``rN: repository(owner: $oN, name: $nN)``, ``closedN`` / ``mergedN`` issue searches,
+``sN: search(query: $qN, type: REPOSITORY, first: $fN)`` repository searches -- answered like
+the REST search, ``sort:`` qualifier included -- and ``rateLimit``) from the variables, over the same snapshot world as the REST fake, and answers
 a superset of the fields (the client ignores what it did not ask for). Like GitHub it answers
 200 with ``errors`` for what could not be resolved: an unknown repository (``NOT_FOUND``,
 ``data.rN = null``), scripted field failures (``fail_field``), an exhausted budget
-(``RATE_LIMITED``, no data). The REST fake's faults (5xx, 403 rate limits, delays) apply to
+(``RATE_LIMITED``, no data), a scripted search failure (``fail_search``: that alias null with
+an error). The REST fake's faults (5xx, 403 rate limits, delays) apply to
 the ``/graphql`` path as to any other.
 """
 
@@ -17,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tests.fakes import github_payloads as P
+from tests.fakes import github_search
 from tests.fakes.github_data import FakeRepo, FakeWorld
 from tests.fakes.github_query import QueryRefused, date_matches, parse
 
@@ -98,12 +101,43 @@ def _issue_count(world: FakeWorld, q: str) -> dict[str, int] | None:
     return {"issueCount": len(found)}
 
 
-def cost(query: str) -> int:
+def _search_node(fr: FakeRepo) -> dict[str, Any]:
+    lic = fr.license
+    open_pulls = fr.open_pulls
+    return {
+        "nameWithOwner": fr.full_name, "description": fr.record.description or None,
+        "url": f"https://github.com/{fr.full_name}",
+        "homepageUrl": P.repo(fr, "")["homepage"] or None,
+        "stargazerCount": fr.record.stars, "forkCount": fr.record.forks,
+        "isArchived": fr.archived, "isDisabled": False, "isFork": False,
+        "createdAt": _iso(fr.created_at), "pushedAt": _iso(fr.pushed_at),
+        "primaryLanguage": {"name": fr.record.language} if fr.record.language else None,
+        "licenseInfo": None if lic is None else {"key": lic[0], "spdxId": lic[1], "name": lic[2]},
+        "repositoryTopics": {"nodes": [{"topic": {"name": t}} for t in fr.topics]},
+        "openIssues": {"totalCount": max(0, fr.record.open_issues - open_pulls)},
+        "openPulls": {"totalCount": open_pulls},
+    }
+
+
+def _repositories(world: FakeWorld, q: str, first: int) -> dict[str, Any] | None:
+    """A repository search as GitHub's GraphQL answers it; None when GitHub would refuse q."""
+    try:
+        query = parse(q)
+    except QueryRefused:
+        return None
+    sort, desc = github_search.sort_qualifier(query)
+    hits = github_search.find(world, query, sort, desc)
+    return {"repositoryCount": len(hits), "nodes": [_search_node(fr) for _, fr in hits[:first]]}
+
+
+def cost(query: str, variables: dict[str, Any] | None = None) -> int:
     """GitHub's rule, roughly: connection requests / 100, at least 1."""
     requests = 0
     for alias, kind in _TOP.findall(query):
         if kind == "repository":
             requests += 4  # topics, two histories, releases
+        elif kind == "search" and alias.startswith("s"):  # a node's topics, issues, pulls
+            requests += 1 + 3 * int((variables or {}).get("f" + alias[1:], 30))
         elif kind == "search":
             requests += 1
     requests += query.count("recentIssues:") * 23  # the issues, their comment lists, counts
@@ -111,9 +145,11 @@ def cost(query: str) -> int:
 
 
 def answer(world: FakeWorld, body: dict[str, Any], *, remaining: int, reset_at: datetime,
-           failing: dict[tuple[str, str], str]) -> dict[str, Any]:
+           failing: dict[tuple[str, str], str], failing_searches: dict[str, str] | None = None,
+           ) -> dict[str, Any]:
     """The JSON answer to ``body`` ({"query", "variables"}); ``failing`` maps
-    (owner/name lower-case, field) to an error message for scripted partial failures."""
+    (owner/name lower-case, field) to an error message for scripted partial failures, and
+    ``failing_searches`` a text found in a search's q to the error that search gets."""
     query, variables = body.get("query", ""), body.get("variables") or {}
     data: dict[str, Any] = {}
     errors: list[dict[str, Any]] = []
@@ -136,13 +172,21 @@ def answer(world: FakeWorld, body: dict[str, Any], *, remaining: int, reset_at: 
                     node[field] = None
                     errors.append({"type": "SERVICE_UNAVAILABLE", "path": [alias, field], "message": message})
             data[alias] = node
+        elif kind == "search" and alias.startswith("s"):
+            q = str(variables.get("q" + alias[1:], ""))
+            message = next((m for text, m in (failing_searches or {}).items() if text in q), None)
+            found = None if message is not None else _repositories(world, q, int(variables.get("f" + alias[1:], 30)))
+            data[alias] = found
+            if found is None:
+                errors.append({"type": "SERVICE_UNAVAILABLE" if message else "INVALID_QUERY",
+                               "path": [alias], "message": message or "The search query is invalid."})
         elif kind == "search":
             q = variables.get(("qc" if alias.startswith("closed") else "qm") + number, "")
             data[alias] = _issue_count(world, q)
         elif kind == "rateLimit":
             pass
     if "rateLimit" in query:
-        data["rateLimit"] = {"cost": cost(query), "remaining": remaining, "limit": 5000,
+        data["rateLimit"] = {"cost": cost(query, variables), "remaining": remaining, "limit": 5000,
                              "resetAt": _iso(reset_at)}
     return {"data": data, "errors": errors} if errors else {"data": data}
 

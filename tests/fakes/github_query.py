@@ -19,7 +19,7 @@ MAX_OPERATORS = 5
 MAX_CHARS = 256
 _QUALIFIER = re.compile(r"^([a-z_]+):(.+)$")
 KNOWN = {"language", "stars", "forks", "pushed", "created", "topic", "archived", "fork", "repo",
-         "is", "closed", "merged", "in", "user", "org", "type", "state", "size", "license"}
+         "is", "closed", "merged", "in", "sort", "user", "org", "type", "state", "size", "license"}
 
 
 class QueryRefused(ValueError):

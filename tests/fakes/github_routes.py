@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from tests.fakes import github_payloads as P
+from tests.fakes import github_search
 from tests.fakes.github_data import FakeRepo, FakeWorld
-from tests.fakes.github_query import QueryRefused, date_matches, number_matches, parse, text_matches
+from tests.fakes.github_query import QueryRefused, date_matches, parse
 
 NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
 
@@ -49,32 +50,8 @@ class GitHubRoutes:
         except QueryRefused as exc:
             return self._json(request, 422, {"message": "Validation Failed",
                                              "errors": [{"message": str(exc), "code": "invalid"}]})
-        hits: list[tuple[int, FakeRepo]] = []
-        languages = {name.lower() for name in query.qualifiers.get("language", [])}  # OR'd, as GitHub does
-        for fr in self.world.repos:
-            if languages and (fr.record.language or "").lower() not in languages:
-                continue
-            if not all(number_matches(s, fr.record.stars) for s in query.qualifiers.get("stars", [])):
-                continue
-            if not all(date_matches(s, fr.pushed_at) for s in query.qualifiers.get("pushed", [])):
-                continue
-            if not all(date_matches(s, fr.created_at) for s in query.qualifiers.get("created", [])):
-                continue
-            if not all(t.lower() in fr.topics for t in query.qualifiers.get("topic", [])):
-                continue
-            if query.first("archived") == "false" and fr.archived:
-                continue
-            score = text_matches(query.alternatives, fr.topics_text)
-            if score:
-                hits.append((score, fr))
         sort, desc = request.query.get("sort"), request.query.get("order", "desc") != "asc"
-        keys: dict[str | None, Callable[[tuple[int, FakeRepo]], Any]] = {
-            "stars": lambda h: h[1].record.stars, "forks": lambda h: h[1].record.forks,
-            "updated": lambda h: h[1].pushed_at,
-        }
-        key = keys.get(sort, lambda h: (h[0], h[1].record.stars))
-        hits.sort(key=key, reverse=desc if sort in keys else True)
-        hits = hits[:1000]
+        hits = github_search.find(self.world, query, sort, desc)
         per_page = max(1, min(100, int(request.query.get("per_page", 30))))
         page = max(1, int(request.query.get("page", 1)))
         chunk = hits[(page - 1) * per_page: page * per_page]

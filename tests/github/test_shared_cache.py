@@ -46,7 +46,7 @@ async def test_the_second_instance_reuses_the_first_instance_s_fetch(redis: tupl
     async with FakeGitHub(token="t", search_budget=1000) as gh:
         first, second = _instance(gh, redis), _instance(gh, redis)
         await _search_turn(first)
-        assert gh.count("/graphql") == 1 and gh.count("/search/") == 1
+        assert gh.count("/graphql") == 2 and gh.count("/search/") == 0  # the search, the signals
         gh.reset_log()
         await _search_turn(second)
         assert gh.calls == [], "every response came from the shared cache"

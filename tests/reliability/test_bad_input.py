@@ -121,17 +121,18 @@ async def test_odd_messages_get_a_friendly_reply(hostile: Cluster, text: str, ex
 async def test_github_failures_get_a_friendly_reply(hostile: Cluster, case: str) -> None:
     github: FakeGitHub = hostile.extras["github"]
     text, expect = "find python web frameworks", ""
+    search = "/search/|/graphql"  # with a token the searches go over GraphQL, REST when it fails
     if case == "rate_limit_403":
-        fault = github.rate_limit("/search/", times=None)
+        fault = github.rate_limit(search, times=None)
         expect = "rate limit"
     elif case == "not_found_404":
         fault, text, expect = None, "analyze nosuchowner-zz/definitely-missing-repo", "couldn't find"
     elif case == "invalid_422":
-        fault = github.fail("/search/", 422, times=None, message="Validation Failed")
+        fault = github.fail(search, 422, times=None, message="Validation Failed")
     elif case == "server_5xx":
-        fault = github.fail("/search/", 502, times=None)
+        fault = github.fail(search, 502, times=None)
     else:
-        fault = github.slow("/search/", 3.0, times=None)
+        fault = github.slow(search, 3.0, times=None)
     try:
         reply = await ask(hostile, text)
     finally:
