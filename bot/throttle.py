@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from bot.edit_budget import EditBudget
+from core.errors import PlatformError
 
 log = logging.getLogger("omg.throttle")
 
@@ -64,8 +65,10 @@ def bucket_key(ref: Hashable) -> str:
     return str(ref)
 
 
-class RetryAfter(Exception):
+class RetryAfter(PlatformError):
     """Raised by an ``edit`` callback when the platform asks to wait ``seconds`` before retrying."""
+
+    code = "platform_rate_limited"
 
     def __init__(self, seconds: float) -> None:
         self.seconds = max(0.0, float(seconds))

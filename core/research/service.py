@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import (
     IllegalTransition,
+    InputError,
     InvalidId,
     NotAllowed,
     OmgError,
@@ -65,7 +66,8 @@ ASK_FEEDBACK = (
 )
 
 
-class InvalidAction(OmgError):
+class InvalidAction(InputError):
+    code = "invalid_action"
     default_message = "I couldn't read that button. Please use the buttons on the latest plan."
 
 
@@ -103,7 +105,7 @@ def error_reply(exc: BaseException, conversation_id: str) -> Reply:
     if isinstance(exc, OmgError):
         code = next((c for t, c in ERROR_CODES.items() if isinstance(exc, t)), None)
         if isinstance(exc, InvalidAction):
-            code = "invalid_action"
+            code = exc.code
         return Reply(conversation_id=conversation_id, markdown=exc.user_message, error=code or "research_error")
     log.error("research request crashed", exc_info=exc)
     return Reply(conversation_id=conversation_id, error="internal",

@@ -51,7 +51,8 @@ class Locks(Protocol):
 
 
 class _Taken(Exception):
-    """The session changed hands (or finished) before we could take it over."""
+    """Internal control flow: the session changed hands (or finished) before we could take it
+    over; never leaves this module."""
 
 
 class Takeover:
