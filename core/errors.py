@@ -55,6 +55,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from redis.exceptions import RedisError
+
 
 class OmgError(Exception):
     """Base of every error raised on purpose by oh-my-github."""
@@ -243,3 +245,12 @@ class PlatformError(OmgError):
 class ConfigError(OmgError):
     code = "config_error"
     default_message = "The bot isn't configured correctly. Ask an admin to check its settings."
+
+
+EXPECTED: tuple[type[BaseException], ...] = (OmgError, TimeoutError, OSError, RedisError)
+
+
+def is_expected(exc: BaseException) -> bool:
+    """True for a condition the bot is built to meet (one WARNING line, no traceback): an
+    ``OmgError``, a timeout, a network or Redis failure; False for a bug worth a traceback."""
+    return isinstance(exc, EXPECTED)

@@ -23,6 +23,7 @@ from core.errors import (
     SessionNotFound,
     StaleAction,
     VersionConflict,
+    is_expected,
 )
 from core.models import (
     Action,
@@ -182,7 +183,7 @@ class ResearchService:
             await emit(progress, LogEvent(content=f"Quick Scan plan: {steps} steps."))
             session = await self.orchestrator.execute(session.id, progress)
             return self.final_reply(session, conversation_id, parsed.notes)
-        except Exception as exc:
+        except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
     async def decide(self, click: ActionClick, progress: ProgressSink = null_sink) -> Reply:
@@ -215,7 +216,7 @@ class ResearchService:
                 session = await self.orchestrator.cancel(session_id, version, click.user)
                 return self._cancel_reply(session, conversation_id, click.user)
             raise InvalidAction()
-        except Exception as exc:
+        except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
     def _cancel_reply(self, session: ResearchSession, conversation_id: str, user: str) -> Reply:
@@ -258,7 +259,7 @@ class ResearchService:
                 session.id, waiting.plan_version, incoming.author, incoming.text, progress
             )
             return self.plan_reply(session, conversation_id)
-        except Exception as exc:
+        except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -285,15 +286,16 @@ class ResearchService:
         try:
             with workspace_scope(session.key.team), self.costs.bill(session.key) as bill:
                 done = await self.orchestrator.execute(session.id)
-        except Exception:
+        except Exception:  # the edge of a background run: it is recorded on the session
             log.exception("resumed research failed", extra={"session_id": session.id})
             return
         reply = await self.costs.charge(bill, self.final_reply(done, done.key.conversation_id))
         if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):
             try:
                 await self.notifier(done.key, reply)
-            except Exception:
-                log.warning("could not deliver a resumed research report", exc_info=True)
+            except Exception as exc:  # the edge of a background delivery: the report stays stored
+                log.warning("could not deliver a resumed research report",
+                            extra={"error": repr(exc)}, exc_info=not is_expected(exc))
 
     async def aclose(self) -> None:
         for task in list(self._tasks):

@@ -24,7 +24,7 @@ import logging
 import time
 from typing import Protocol
 
-from core.errors import OmgError
+from core.errors import OmgError, is_expected
 from core.models import utcnow
 from core.research.executor import lease_free
 from core.models.research import ResearchSession, ResearchStatus
@@ -128,8 +128,9 @@ class Takeover:
                     await self._sweep_once()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # Redis away for a moment: try again next tick
-                log.warning("research takeover sweep failed", exc_info=True)
+            except Exception as exc:  # the background loop's edge: Redis away a moment, a bug: next tick
+                log.warning("research takeover sweep failed",
+                            extra={"error": repr(exc)}, exc_info=not is_expected(exc))
 
     # -- sweeping ------------------------------------------------------------------------------
 
@@ -185,7 +186,7 @@ class Takeover:
             done = await self.service.orchestrator.execute(session_id)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception:  # the edge of a background run: it is recorded on the session
             log.exception("a research run taken over failed", extra={"session_id": session_id})
             return
         notifier = self.service.notifier
@@ -193,5 +194,6 @@ class Takeover:
             return
         try:
             await notifier(done.key, self.service.final_reply(done, done.key.conversation_id))
-        except Exception:
-            log.warning("could not deliver a research report after a takeover", exc_info=True)
+        except Exception as exc:  # the edge of a background delivery: the report stays stored
+            log.warning("could not deliver a research report after a takeover",
+                        extra={"error": repr(exc)}, exc_info=not is_expected(exc))
