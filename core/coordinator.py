@@ -232,7 +232,7 @@ class Coordinator:
             log.warning("agent error", extra={"agent": agent.name, "error": repr(exc)})
             await ctx.progress(ErrorEvent(code=exc.code, message=exc.user_message))
             return AgentResult(error=exc.user_message, error_code=exc.code)
-        except Exception:
+        except Exception:  # the edge of an agent's run: a bug becomes an "internal" answer
             log.exception("agent crashed", extra={"agent": agent.name, "conversation_id": conversation_id})
             await ctx.progress(ErrorEvent(code="internal", message="internal error"))
             return AgentResult(
