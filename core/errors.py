@@ -53,6 +53,7 @@ and ``ConnectionFailure`` (GitHubClient's retry loop, surfacing as ``SourceUnava
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from redis.exceptions import RedisError
@@ -254,3 +255,14 @@ def is_expected(exc: BaseException) -> bool:
     """True for a condition the bot is built to meet (one WARNING line, no traceback): an
     ``OmgError``, a timeout, a network or Redis failure; False for a bug worth a traceback."""
     return isinstance(exc, EXPECTED)
+
+
+def log_failure(log: logging.Logger, message: str, exc: BaseException, **extra: object) -> None:
+    """One WARNING line for an expected condition (its code and friendly sentence); ERROR with
+    the traceback for a bug. Never ``str(exc)`` of a foreign exception: it may quote a secret."""
+    if isinstance(exc, OmgError):
+        log.warning(message, extra={**extra, "error": exc.code, "detail": exc.user_message})
+    elif is_expected(exc):
+        log.warning(message, extra={**extra, "error": type(exc).__name__})
+    else:
+        log.error(message, extra={**extra, "error": type(exc).__name__}, exc_info=exc)

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from core.errors import OmgError, ResearchError, is_expected
+from core.errors import OmgError, ResearchError, is_expected, log_failure
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
 from core.research.answer import partial_answer
@@ -154,7 +154,7 @@ class Executor:
             try:
                 result = await self._run_step(step, session)
             except Exception as exc:  # a step's edge (its OmgErrors are handled inside): stop with context
-                log.exception("research step crashed", extra={"session_id": session.id, "step": step.step_id})
+                log_failure(log, "research step crashed", exc, session_id=session.id, step=step.step_id)
                 await emit(progress, ErrorEvent(code="internal", message="A research step failed unexpectedly."))
                 reason = f"{type(exc).__name__} in step {step.step_id}"
                 return await update(self.store, session.id, lambda s: _crashed(s, reason, step.step_id))

@@ -24,6 +24,7 @@ from core.errors import (
     StaleAction,
     VersionConflict,
     is_expected,
+    log_failure,
 )
 from core.models import (
     Action,
@@ -108,7 +109,7 @@ def error_reply(exc: BaseException, conversation_id: str) -> Reply:
         if isinstance(exc, InvalidAction):
             code = exc.code
         return Reply(conversation_id=conversation_id, markdown=exc.user_message, error=code or "research_error")
-    log.error("research request crashed", exc_info=exc)
+    log_failure(log, "research request failed", exc)
     return Reply(conversation_id=conversation_id, error="internal",
                  markdown="Something went wrong on my side with that research. Please try again.")
 
@@ -286,8 +287,8 @@ class ResearchService:
         try:
             with workspace_scope(session.key.team), self.costs.bill(session.key) as bill:
                 done = await self.orchestrator.execute(session.id)
-        except Exception:  # the edge of a background run: it is recorded on the session
-            log.exception("resumed research failed", extra={"session_id": session.id})
+        except Exception as exc:  # the edge of a background run: it is recorded on the session
+            log_failure(log, "resumed research failed", exc, session_id=session.id)
             return
         reply = await self.costs.charge(bill, self.final_reply(done, done.key.conversation_id))
         if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):

@@ -24,7 +24,7 @@ import logging
 import time
 from typing import Protocol
 
-from core.errors import OmgError, is_expected
+from core.errors import OmgError, is_expected, log_failure
 from core.models import utcnow
 from core.research.executor import lease_free
 from core.models.research import ResearchSession, ResearchStatus
@@ -186,8 +186,8 @@ class Takeover:
             done = await self.service.orchestrator.execute(session_id)
         except asyncio.CancelledError:
             raise
-        except Exception:  # the edge of a background run: it is recorded on the session
-            log.exception("a research run taken over failed", extra={"session_id": session_id})
+        except Exception as exc:  # the edge of a background run: it is recorded on the session
+            log_failure(log, "a research run taken over failed", exc, session_id=session_id)
             return
         notifier = self.service.notifier
         if notifier is None or done.status not in TERMINAL:
