@@ -9,6 +9,8 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
+from core.errors import log_failure
+
 log = logging.getLogger("omg.tasks")
 
 
@@ -32,8 +34,9 @@ class TaskTracker:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background work failed", exc_info=task.exception())
+        failure = None if task.cancelled() else task.exception()
+        if failure is not None:
+            log_failure(log, "background work failed", failure)
 
     async def idle(self) -> None:
         """Wait until no work is running (work may start more work)."""

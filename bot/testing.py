@@ -29,7 +29,7 @@ from core.models import (
 
 
 class NoReply(AssertionError):
-    pass
+    """A test expected the bot to answer and it did not (a failed assertion, not an OmgError)."""
 
 
 class TestBackend(Backend):

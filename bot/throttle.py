@@ -41,7 +41,10 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from redis.exceptions import RedisError
+
 from bot.edit_budget import EditBudget
+from core.errors import PlatformError
 
 log = logging.getLogger("omg.throttle")
 
@@ -64,8 +67,10 @@ def bucket_key(ref: Hashable) -> str:
     return str(ref)
 
 
-class RetryAfter(Exception):
+class RetryAfter(PlatformError):
     """Raised by an ``edit`` callback when the platform asks to wait ``seconds`` before retrying."""
+
+    code = "platform_rate_limited"
 
     def __init__(self, seconds: float) -> None:
         self.seconds = max(0.0, float(seconds))
@@ -286,7 +291,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             delay = await self._bucket.reserve(self._key(ref), self.min_interval)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # noqa: BLE001 - the shared bucket is optional pacing
+        except (RedisError, OSError) as exc:  # the shared bucket is optional pacing
             log.warning("shared edit bucket unavailable", extra={"error": repr(exc)})
             return
         if delay > 0:
@@ -299,7 +304,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             await self._bucket.block(self._key(ref), seconds)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # noqa: BLE001
+        except (RedisError, OSError) as exc:  # the shared bucket is optional pacing
             log.warning("shared edit bucket unavailable", extra={"error": repr(exc)})
 
     def _resolve(self, ref: Ref, state: _Message[Content], exc: Exception | None) -> None:

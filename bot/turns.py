@@ -25,7 +25,7 @@ from typing import Generic, Protocol, TypeVar
 
 from bot.progress import WORKING
 from bot.threads import ThreadIndex
-from core.errors import OmgError
+from core.errors import OmgError, log_failure
 from core.models import (
     ActionClick,
     ConversationKey,
@@ -86,8 +86,8 @@ async def reply_of(
         log.warning("core refused", extra={"conversation_id": conversation_id, "error": repr(exc)})
         return Reply(conversation_id=conversation_id, markdown=exc.user_message,
                      error=exc.code)
-    except Exception:  # the edge of a turn: whatever broke, the user gets an answer
-        log.exception("core call failed", extra={"conversation_id": conversation_id})
+    except Exception as exc:  # the edge of a turn: whatever broke, the user gets an answer
+        log_failure(log, "core call failed", exc, conversation_id=conversation_id)
         return Reply(conversation_id=conversation_id, markdown=SORRY, error="internal")
 
 

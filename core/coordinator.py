@@ -21,7 +21,7 @@ from pydantic import Field
 from core.agents.base import Agent, AgentContext, AgentResult
 from core.classifier.base import IntentClassifier
 from core.config import CoreSettings
-from core.errors import ConversationDamaged, OmgError
+from core.errors import ConversationDamaged, OmgError, log_failure
 from core.metrics import metrics
 from core.models import (
     Conversation,
@@ -232,8 +232,8 @@ class Coordinator:
             log.warning("agent error", extra={"agent": agent.name, "error": repr(exc)})
             await ctx.progress(ErrorEvent(code=exc.code, message=exc.user_message))
             return AgentResult(error=exc.user_message, error_code=exc.code)
-        except Exception:
-            log.exception("agent crashed", extra={"agent": agent.name, "conversation_id": conversation_id})
+        except Exception as exc:  # the edge of an agent's run: a bug becomes an "internal" answer
+            log_failure(log, "agent crashed", exc, agent=agent.name, conversation_id=conversation_id)
             await ctx.progress(ErrorEvent(code="internal", message="internal error"))
             return AgentResult(
                 error="Something went wrong on my side while working on that. Please try again.",

@@ -7,12 +7,16 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
 
     OmgError
      ├── InputError                 bad user input (empty, too long, unparseable)
+     │    ├── InvalidGoal           an empty, unclear or wrongly-moded research goal (core.research.goal)
+     │    └── InvalidAction         a button value that can't be read (core.research.service)
      ├── SourceError                anything about repository data (GitHub or the catalog)
      │    ├── RepoNotFound          owner/name does not exist (404)
      │    ├── SourceAuthError       token rejected (401)
      │    ├── InvalidQuery          the search was refused (422)
      │    ├── RateLimited           primary or secondary rate limit; carries reset time
-     │    └── SourceUnavailable     network error, timeout, 5xx after retries
+     │    ├── SourceUnavailable     network error, timeout, 5xx after retries
+     │    ├── BudgetSaved           a candidate left unmeasured to spare a low budget (core.github.budget)
+     │    └── GraphQLUnavailable    a GraphQL batch failed as a whole: REST answers (core.github.batch)
      ├── LLMError                   anything about an LLM provider
      │    ├── LLMTimeout
      │    ├── LLMRateLimited
@@ -32,12 +36,27 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
      │    ├── StaleAction           a click for an older plan version, or a finished session
      │    ├── ReviewExpired
      │    └── LeaseHeld             another live executor runs the session (core.research.executor)
+     ├── PlatformError              a chat platform refused or failed a call
+     │    ├── RetryAfter            the platform asked to wait before an edit (bot.throttle)
+     │    └── SlackCallFailed       a Slack Web API call failed (bot.slack.api)
+     │         └── MessageTooLong   Slack refused the message's size
+     ├── ConfigError                the bot can't start: missing or rejected settings
+     │    ├── SlackSetupError       (bot.slack.settings)
+     │    └── DiscordSetupError     (bot.discord.settings)
+     ├── EmbeddingModelMissing      the local embedding model is not installed (core.search.embedding)
      └── InvalidData                a reply's structured data failed validation (core.synth.validation)
+
+Exceptions outside the tree are internal control flow and never leave their module: ``Transient``
+and ``ConnectionFailure`` (GitHubClient's retry loop, surfacing as ``SourceUnavailable``),
+``Ungrounded`` (a model answer replaced by the local one), ``_Taken`` (a takeover race lost).
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
+
+from redis.exceptions import RedisError
 
 
 class OmgError(Exception):
@@ -214,3 +233,36 @@ class StaleAction(ResearchError):
 class ReviewExpired(ResearchError):
     code = "expired"
     default_message = "This plan waited too long for review and has expired. Start the research again."
+
+
+# -- chat platforms and start-up -------------------------------------------------------------------
+
+
+class PlatformError(OmgError):
+    code = "platform_error"
+    default_message = "I couldn't post to this chat just now. Please try again in a moment."
+
+
+class ConfigError(OmgError):
+    code = "config_error"
+    default_message = "The bot isn't configured correctly. Ask an admin to check its settings."
+
+
+EXPECTED: tuple[type[BaseException], ...] = (OmgError, TimeoutError, OSError, RedisError)
+
+
+def is_expected(exc: BaseException) -> bool:
+    """True for a condition the bot is built to meet (one WARNING line, no traceback): an
+    ``OmgError``, a timeout, a network or Redis failure; False for a bug worth a traceback."""
+    return isinstance(exc, EXPECTED)
+
+
+def log_failure(log: logging.Logger, message: str, exc: BaseException, **extra: object) -> None:
+    """One WARNING line for an expected condition (its code and friendly sentence); ERROR with
+    the traceback for a bug. Never ``str(exc)`` of a foreign exception: it may quote a secret."""
+    if isinstance(exc, OmgError):
+        log.warning(message, extra={**extra, "error": exc.code, "detail": exc.user_message})
+    elif is_expected(exc):
+        log.warning(message, extra={**extra, "error": type(exc).__name__})
+    else:
+        log.error(message, extra={**extra, "error": type(exc).__name__}, exc_info=exc)

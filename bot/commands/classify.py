@@ -34,7 +34,7 @@ def catalog_names() -> RepoNameIndex | None:
     try:
         catalog = importlib.import_module("core.catalog")
         return catalog.Catalog.load().names
-    except Exception as exc:  # missing package or unreadable data: classify without it
+    except (ImportError, OSError, ValueError) as exc:  # missing package or unreadable data: classify without it
         print(f"omg classify: catalog unavailable ({type(exc).__name__}); using built-in names",
               file=sys.stderr)
         return None
@@ -90,12 +90,12 @@ def classify_batch(classifier: LocalIntentClassifier, lines: list[str]) -> list[
     answers: list[dict[str, Any]] = [p if isinstance(p, dict) else {} for p in parsed]
     try:
         verdicts = classifier.predict_many([p for _, p in todo])
-    except Exception:
+    except Exception:  # the CLI's edge for a batch: each line then gets its own answer or error
         return [classify_line(classifier, line) for line in lines]
     for (i, (message, history)), verdict in zip(todo, verdicts):
         try:
             answers[i] = _answer(classifier.decide(message, history, verdict))
-        except Exception as exc:
+        except Exception as exc:  # the CLI's edge for one line: never let it stop the stream
             answers[i] = _unreadable(f"could not classify ({type(exc).__name__})")
     return answers
 

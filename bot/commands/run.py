@@ -19,7 +19,7 @@ import sys
 from bot.app import open_app
 from bot.backends import reply_router, select_backends
 from core.config import env_float, load_environment
-from core.errors import StoreError
+from core.errors import StoreError, log_failure
 
 log = logging.getLogger("omg.run")
 
@@ -63,7 +63,8 @@ async def serve() -> int:
     await asyncio.gather(*tasks, stopper, return_exceptions=True)
     await app.aclose()
     for task in done:
-        if task is not stopper and not task.cancelled() and task.exception():
-            log.error("backend failed", exc_info=task.exception())
+        failure = None if task is stopper or task.cancelled() else task.exception()
+        if failure is not None:
+            log_failure(log, "backend failed", failure)
             return 1
     return 0

@@ -18,13 +18,18 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.blockkit import SlackMessage, halve
 from bot.throttle import RetryAfter
+from core.errors import PlatformError
 
 log = logging.getLogger("omg.slack.api")
 
 TOO_LONG = frozenset({"msg_too_long"})
 
 
-class SlackCallFailed(Exception):
+class SlackCallFailed(PlatformError):
+    """A Slack Web API call failed; ``error`` is Slack's own error string (for the logs)."""
+
+    code = "slack_call_failed"
+
     def __init__(self, method: str, error: str) -> None:
         self.method = method
         self.error = error
@@ -32,7 +37,7 @@ class SlackCallFailed(Exception):
 
 
 class MessageTooLong(SlackCallFailed):
-    pass
+    code = "message_too_long"
 
 
 class BotIdentity(BaseModel):

@@ -12,6 +12,7 @@ import logging
 import re
 from typing import Any
 
+import aiohttp
 from pydantic import ValidationError
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_bolt.response import BoltResponse
@@ -199,6 +200,6 @@ class SlackListeners:
         if command.response_url:
             try:
                 await AsyncWebhookClient(command.response_url).send(text=hint, response_type="ephemeral")
-            except Exception as err:  # noqa: BLE001
+            except (aiohttp.ClientError, TimeoutError, OSError) as err:  # the hint is a courtesy
                 log.warning("could not answer the command", extra={"error": repr(err)})
 

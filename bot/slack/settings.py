@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, Field
 
 from core.config import env_float, env_int
+from core.errors import ConfigError
 
 SLACK_API_URL = "https://slack.com/api/"
 
@@ -55,5 +56,7 @@ class SlackSettings(BaseModel):
         return found
 
 
-class SlackSetupError(RuntimeError):
+class SlackSetupError(ConfigError):
     """The Slack settings cannot work; the message says what to change."""
+
+    code = "slack_setup"

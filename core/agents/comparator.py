@@ -32,7 +32,7 @@ from core.analysis import (
 from core.analysis.fetch import missing_repo_answer, offline_not_found
 from core.analysis.question import asked_quality, is_pick_question, pick_answer, pick_lead
 from core.analysis.scores import score
-from core.errors import OmgError, RepoNotFound
+from core.errors import OmgError, RepoNotFound, log_failure
 from core.models import (
     Clarification,
     Comparison,
@@ -262,7 +262,7 @@ def _failure_note(name: str, exc: Exception, *, compared: bool = True) -> str:
         return f"{exc.user_message.split('. Check')[0].rstrip('.')}{rest}"
     if isinstance(exc, OmgError):
         return f"I couldn't load {name} ({exc.user_message.rstrip('.')}){rest}"
-    log.error("compare fetch crashed", extra={"repo": name}, exc_info=exc)
+    log_failure(log, "compare fetch failed", exc, repo=name)
     return f"I couldn't load {name} because of an error on my side{rest}"
 
 

@@ -172,7 +172,7 @@ class SearchTeam:
             log.warning("translator too slow, using rules")
         except LLMError as exc:
             log.warning("translator failed, using rules", extra={"error": repr(exc)})
-        except Exception:
+        except Exception:  # the edge of the LLM translator: a bug falls back to the rules
             log.exception("translator crashed, using rules")
         return self.rules.translate_sync(text, previous)
 

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Protocol
 
 from core.analysis.format import ago, compact, days_since, hours, plural, signed, span
+from core.errors import is_expected
 from core.models import Recommendation, RepositoryDetail, RepoSignals
 from core.sources.base import SourceInfo
 from core.synth.phrases import with_article
@@ -52,8 +53,9 @@ async def narrate(
             if text:
                 return text
             log.warning("narrator returned nothing; using the deterministic analysis")
-        except Exception:  # an LLM failure must never cost the user the analysis
-            log.warning("narrator failed; using the deterministic analysis", exc_info=True)
+        except Exception as exc:  # any narrator failure must never cost the user the analysis
+            log.warning("narrator failed; using the deterministic analysis",
+                        extra={"error": repr(exc)}, exc_info=not is_expected(exc))
     return render_analysis(detail, source=source, now=now)
 
 

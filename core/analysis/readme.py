@@ -13,6 +13,8 @@ import logging
 import re
 from typing import Protocol
 
+from core.errors import is_expected
+
 log = logging.getLogger("omg.analysis.readme")
 
 MAX_README_CHARS = 2000
@@ -69,8 +71,9 @@ async def compress_readme(
     compressor = compressor or ExtractiveCompressor()
     try:
         summary = (await compressor.compress(text, max_chars=max_chars)).strip()
-    except Exception:  # an LLM or parser failure must not fail the analysis
-        log.warning("readme compression failed; truncating", exc_info=True)
+    except Exception as exc:  # any compressor failure (LLM or parser) must not fail the analysis
+        log.warning("readme compression failed; truncating",
+                    extra={"error": repr(exc)}, exc_info=not is_expected(exc))
         summary = ""
     if not summary:
         return truncate(text, max_chars)

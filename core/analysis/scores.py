@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from core.errors import is_expected
 from core.models import DimensionScores, Repository, RepoSignals
 from core.search.scoring import TextScorer, TextScores, score_repository
 
@@ -24,6 +25,7 @@ async def score(
     if text_scorer is not None:
         try:
             text = await text_scorer.score_text(repo, signals, None, readme)
-        except Exception:  # an LLM failure means heuristic scores, never a flat default
-            log.warning("text scorer failed; using README heuristics", exc_info=True)
+        except Exception as exc:  # any scorer failure means heuristic scores, never a flat default
+            log.warning("text scorer failed; using README heuristics",
+                        extra={"error": repr(exc)}, exc_info=not is_expected(exc))
     return score_repository(repo, signals, None, readme, now=now, text=text)

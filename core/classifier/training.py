@@ -89,7 +89,9 @@ def load_shipped(expected: str | None = None) -> TrainedModel | None:
                             "(run `python -m core.classifier` to refresh it)")
                 return None
             trained = pickle.load(fh)
-    except Exception as exc:  # corrupt or incompatible pickle: retrain
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError,
+            TypeError, LookupError) as exc:
+        # corrupt, truncated or incompatible pickle (a class moved or renamed): retrain
         log.warning("could not load the shipped classifier model (%s); retraining", type(exc).__name__)
         return None
     return trained if isinstance(trained, TrainedModel) else None

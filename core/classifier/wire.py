@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from core.classifier.context import CONTEXT_MESSAGES
 from core.models import (
     Clarification,
@@ -50,7 +52,7 @@ def structured_from_wire(raw: Any) -> StructuredData | None:
     kind = raw.get("type")
     try:
         return structured_data_adapter.validate_python(raw)
-    except Exception:
+    except ValidationError:
         pass
     if kind == "repo_list":
         return RepoList(items=[ScoredRepository(full_name=n) for n in _names(raw.get("items"))])

@@ -40,6 +40,8 @@ KEPT = 512  # repositories whose last answer is kept (the oldest go first)
 class GraphQLUnavailable(SourceError):
     """The GraphQL query failed as a whole; the caller answers over REST instead."""
 
+    code = "graphql_unavailable"
+
 
 @dataclass(slots=True)
 class _Pending:

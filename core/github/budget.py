@@ -25,6 +25,8 @@ LOW_ENRICHED = 5
 class BudgetSaved(SourceError):
     """A candidate left unmeasured to keep the rest of a low budget for others."""
 
+    code = "budget_saved"
+
     def __init__(self, remaining: int) -> None:
         super().__init__(f"GitHub's rate limit is running low ({remaining} left), so only the top "
                          f"{LOW_ENRICHED} candidates were measured")

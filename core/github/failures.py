@@ -13,11 +13,12 @@ _REPO_PATH = re.compile(r"^/repos/([^/]+)/([^/]+)")
 
 
 class Transient(Exception):
-    """A failure worth retrying (5xx, timeout, network)."""
+    """Internal control flow: a failure worth retrying (5xx, timeout, network); never leaves
+    GitHubClient, whose retry loop turns the last one into ``SourceUnavailable``."""
 
 
 class ConnectionFailure(Transient):
-    """Could not connect (or timed out): retried once at most."""
+    """Internal control flow: could not connect (or timed out): retried once at most."""
 
 
 def error_message(response: httpx.Response) -> str:

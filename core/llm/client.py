@@ -27,6 +27,7 @@ from core.errors import (
     LLMRejected,
     LLMTimeout,
     LLMUnavailable,
+    log_failure,
 )
 from core.llm.breaker import CircuitBreaker
 from core.llm.budget import DailyBudget
@@ -130,7 +131,7 @@ class LLMClient:
             self.breaker.release()
             raise
         except Exception as exc:  # an SDK surprise must not take the turn down
-            log.exception("llm call crashed", extra={"task": task, "provider": self.provider})
+            log_failure(log, "llm call crashed", exc, task=task, provider=self.provider)
             self._failed(task, "crashed", started)
             raise LLMUnavailable() from exc
         self.breaker.record_success()

@@ -64,7 +64,8 @@ class _Synthesis(BaseModel):
 
 
 class Ungrounded(Exception):
-    """The model's answer broke a grounding rule (the reason is logged, the local answer used)."""
+    """Internal control flow: the model's answer broke a grounding rule (the reason is logged,
+    the local answer used); never leaves this module."""
 
 
 def measured_answer(session: ResearchSession, candidates: list[Candidate], info: SourceInfo,

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from core.errors import is_expected
 from core.models import ConversationKey, Reply
 from core.store.base import ConversationStore
 from core.usage import UsageMeter, current_meter
@@ -75,8 +76,9 @@ class ResearchCosts:
             for record in bill.meter.records:
                 conversation.cost.add(record.input_tokens, record.output_tokens, record.usd)
             await self.conversations.save(conversation)
-        except Exception:  # the answer matters more than the bookkeeping
+        except Exception as exc:  # the edge of the bookkeeping: the answer matters more
             log.warning("could not add research LLM cost to the conversation",
-                        extra={"conversation_id": key.conversation_id}, exc_info=True)
+                        extra={"conversation_id": key.conversation_id, "error": repr(exc)},
+                        exc_info=not is_expected(exc))
             return bill.meter.usd
         return conversation.cost.usd

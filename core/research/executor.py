@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from core.errors import OmgError, ResearchError
+from core.errors import OmgError, ResearchError, is_expected, log_failure
 from core.models import DoneEvent, ErrorEvent, LogEvent, ProgressEvent, ProgressSink, null_sink, utcnow
 from core.research.analysis import run_analyze
 from core.research.answer import partial_answer
@@ -70,8 +70,8 @@ def lease_free(session: ResearchSession, owner: str, now: datetime) -> bool:
 async def emit(progress: ProgressSink, event: ProgressEvent) -> None:
     try:
         await progress(event)
-    except Exception:  # a broken sink must not break the research
-        log.warning("progress sink failed", exc_info=True)
+    except Exception as exc:  # the edge of a progress sink: a broken one must not break the research
+        log.warning("progress sink failed", extra={"error": repr(exc)}, exc_info=not is_expected(exc))
 
 
 class Executor:
@@ -153,8 +153,8 @@ class Executor:
             await emit(progress, LogEvent(content=f"Step {position} · {step.type.value.title()}: {step.description}"))
             try:
                 result = await self._run_step(step, session)
-            except Exception as exc:  # a bug, not a data problem: stop with context
-                log.exception("research step crashed", extra={"session_id": session.id, "step": step.step_id})
+            except Exception as exc:  # a step's edge (its OmgErrors are handled inside): stop with context
+                log_failure(log, "research step crashed", exc, session_id=session.id, step=step.step_id)
                 await emit(progress, ErrorEvent(code="internal", message="A research step failed unexpectedly."))
                 reason = f"{type(exc).__name__} in step {step.step_id}"
                 return await update(self.store, session.id, lambda s: _crashed(s, reason, step.step_id))

@@ -36,6 +36,8 @@ EXAMPLES = (
 class InvalidGoal(InputError):
     """The goal is empty or unreadable; ``code`` says which, the message suggests examples."""
 
+    code = "invalid_goal"  # each instance names the precise problem (empty_goal, unclear_goal...)
+
     def __init__(self, code: str, message: str) -> None:
         self.code = code
         super().__init__(message)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
-from core.errors import NotAllowed, OmgError, ReviewExpired, StaleAction
+from core.errors import NotAllowed, OmgError, ReviewExpired, StaleAction, log_failure
 from core.models import ConversationKey, LogEvent, ProgressSink, null_sink, utcnow
 from core.research.analyzer import LocalModeAnalyzer, ModeAnalyzer, override_rationale
 from core.research.executor import Executor, emit, lease_free
@@ -88,8 +88,8 @@ class Orchestrator:
             plan = await self.planner.plan(request, timeout=deadline - time.monotonic())
         except OmgError:
             raise
-        except Exception as exc:
-            log.exception("research planning crashed", extra={"session_id": session.id})
+        except Exception as exc:  # a planning bug: record it on the session, the turn's edge answers
+            log_failure(log, "research planning failed", exc, session_id=session.id)
             await update(self.store, session.id, lambda s: fail(s, "internal", f"{type(exc).__name__} while planning"))
             raise
         session = await update(self.store, session.id, lambda s: self._planned(s, plan))
@@ -205,8 +205,8 @@ class Orchestrator:
         )
         try:
             plan = await self.planner.plan(request, timeout=self.settings.turn_budget_seconds)
-        except Exception as exc:
-            log.exception("research re-planning crashed", extra={"session_id": session.id})
+        except Exception as exc:  # record the failure on the session, the turn's edge answers
+            log_failure(log, "research re-planning failed", exc, session_id=session.id)
             await update(self.store, session.id, lambda s: fail(s, "internal", f"{type(exc).__name__} while re-planning"))
             raise
         return await update(self.store, session.id, lambda s: self._planned(s, plan))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import (
     IllegalTransition,
+    InputError,
     InvalidId,
     NotAllowed,
     OmgError,
@@ -22,6 +23,8 @@ from core.errors import (
     SessionNotFound,
     StaleAction,
     VersionConflict,
+    is_expected,
+    log_failure,
 )
 from core.models import (
     Action,
@@ -65,7 +68,8 @@ ASK_FEEDBACK = (
 )
 
 
-class InvalidAction(OmgError):
+class InvalidAction(InputError):
+    code = "invalid_action"
     default_message = "I couldn't read that button. Please use the buttons on the latest plan."
 
 
@@ -103,9 +107,9 @@ def error_reply(exc: BaseException, conversation_id: str) -> Reply:
     if isinstance(exc, OmgError):
         code = next((c for t, c in ERROR_CODES.items() if isinstance(exc, t)), None)
         if isinstance(exc, InvalidAction):
-            code = "invalid_action"
+            code = exc.code
         return Reply(conversation_id=conversation_id, markdown=exc.user_message, error=code or "research_error")
-    log.error("research request crashed", exc_info=exc)
+    log_failure(log, "research request failed", exc)
     return Reply(conversation_id=conversation_id, error="internal",
                  markdown="Something went wrong on my side with that research. Please try again.")
 
@@ -180,7 +184,7 @@ class ResearchService:
             await emit(progress, LogEvent(content=f"Quick Scan plan: {steps} steps."))
             session = await self.orchestrator.execute(session.id, progress)
             return self.final_reply(session, conversation_id, parsed.notes)
-        except Exception as exc:
+        except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
     async def decide(self, click: ActionClick, progress: ProgressSink = null_sink) -> Reply:
@@ -213,7 +217,7 @@ class ResearchService:
                 session = await self.orchestrator.cancel(session_id, version, click.user)
                 return self._cancel_reply(session, conversation_id, click.user)
             raise InvalidAction()
-        except Exception as exc:
+        except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
     def _cancel_reply(self, session: ResearchSession, conversation_id: str, user: str) -> Reply:
@@ -256,7 +260,7 @@ class ResearchService:
                 session.id, waiting.plan_version, incoming.author, incoming.text, progress
             )
             return self.plan_reply(session, conversation_id)
-        except Exception as exc:
+        except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -283,15 +287,16 @@ class ResearchService:
         try:
             with workspace_scope(session.key.team), self.costs.bill(session.key) as bill:
                 done = await self.orchestrator.execute(session.id)
-        except Exception:
-            log.exception("resumed research failed", extra={"session_id": session.id})
+        except Exception as exc:  # the edge of a background run: it is recorded on the session
+            log_failure(log, "resumed research failed", exc, session_id=session.id)
             return
         reply = await self.costs.charge(bill, self.final_reply(done, done.key.conversation_id))
         if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):
             try:
                 await self.notifier(done.key, reply)
-            except Exception:
-                log.warning("could not deliver a resumed research report", exc_info=True)
+            except Exception as exc:  # the edge of a background delivery: the report stays stored
+                log.warning("could not deliver a resumed research report",
+                            extra={"error": repr(exc)}, exc_info=not is_expected(exc))
 
     async def aclose(self) -> None:
         for task in list(self._tasks):

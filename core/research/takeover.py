@@ -24,7 +24,7 @@ import logging
 import time
 from typing import Protocol
 
-from core.errors import OmgError
+from core.errors import OmgError, is_expected, log_failure
 from core.models import utcnow
 from core.research.executor import lease_free
 from core.models.research import ResearchSession, ResearchStatus
@@ -51,7 +51,8 @@ class Locks(Protocol):
 
 
 class _Taken(Exception):
-    """The session changed hands (or finished) before we could take it over."""
+    """Internal control flow: the session changed hands (or finished) before we could take it
+    over; never leaves this module."""
 
 
 class Takeover:
@@ -127,8 +128,9 @@ class Takeover:
                     await self._sweep_once()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # Redis away for a moment: try again next tick
-                log.warning("research takeover sweep failed", exc_info=True)
+            except Exception as exc:  # the background loop's edge: Redis away a moment, a bug: next tick
+                log.warning("research takeover sweep failed",
+                            extra={"error": repr(exc)}, exc_info=not is_expected(exc))
 
     # -- sweeping ------------------------------------------------------------------------------
 
@@ -184,13 +186,14 @@ class Takeover:
             done = await self.service.orchestrator.execute(session_id)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("a research run taken over failed", extra={"session_id": session_id})
+        except Exception as exc:  # the edge of a background run: it is recorded on the session
+            log_failure(log, "a research run taken over failed", exc, session_id=session_id)
             return
         notifier = self.service.notifier
         if notifier is None or done.status not in TERMINAL:
             return
         try:
             await notifier(done.key, self.service.final_reply(done, done.key.conversation_id))
-        except Exception:
-            log.warning("could not deliver a research report after a takeover", exc_info=True)
+        except Exception as exc:  # the edge of a background delivery: the report stays stored
+            log.warning("could not deliver a research report after a takeover",
+                        extra={"error": repr(exc)}, exc_info=not is_expected(exc))

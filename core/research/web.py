@@ -22,6 +22,7 @@ from core.errors import (
     LLMTimeout,
     LLMUnavailable,
     OmgError,
+    is_expected,
 )
 from core.models.research import PlanStep, SourceRef
 from core.research.queries import parse_query
@@ -82,8 +83,8 @@ async def search_web(ctx: StepContext, step: PlanStep) -> WebOutcome:
         )
     except asyncio.CancelledError:
         raise
-    except Exception as exc:
-        if not isinstance(exc, OmgError | TimeoutError):
+    except Exception as exc:  # the edge of the optional web source: research goes on without it
+        if not is_expected(exc):
             log.exception("web search crashed", extra={"session_id": ctx.session.id, "step": step.step_id})
         else:
             log.warning("web search failed; GitHub search only",

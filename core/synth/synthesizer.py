@@ -77,7 +77,7 @@ class DefaultSynthesizer:
     def synthesize(self, result: AgentResult, ctx: SynthesisContext) -> Synthesis:
         try:
             return self._synthesize(result, ctx)
-        except Exception:
+        except Exception:  # the edge of rendering a reply: a bug still leaves the user an answer
             log.exception(
                 "synthesis failed",
                 extra={"intent": str(ctx.intent), "user_message": ctx.message[:200]},

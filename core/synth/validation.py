@@ -60,7 +60,7 @@ def preview(data: Any, limit: int = MAX_LOGGED_CHARS) -> str:
             text = data.model_dump_json(warnings=False)
         else:
             text = repr(data)
-    except Exception:
+    except Exception:  # the edge of a log line: a model too broken to print is still reported
         text = f"<unprintable {type(data).__name__}>"
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} chars)"
 
