@@ -16,7 +16,7 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
      │    ├── RateLimited           primary or secondary rate limit; carries reset time
      │    ├── SourceUnavailable     network error, timeout, 5xx after retries
      │    ├── BudgetSaved           a candidate left unmeasured to spare a low budget (core.github.budget)
-     │    └── GraphQLUnavailable    a GraphQL batch failed as a whole: REST answers (core.github.batch)
+     │    └── GraphQLUnavailable    a GraphQL batch failed as a whole: REST answers (core.github.graphql_call)
      ├── LLMError                   anything about an LLM provider
      │    ├── LLMTimeout
      │    ├── LLMRateLimited

@@ -23,10 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from core.errors import RateLimited, RepoNotFound, SourceError, SourceUnavailable
+from core.errors import RepoNotFound, SourceError
 from core.github import graphql_query, graphql_read
 from core.github.budget import LOW_ENRICHED, BudgetSaved, low_remaining
 from core.github.client import GitHubClient
+from core.github.graphql_call import GraphQLUnavailable, ask
 from core.github.graphql_read import GqlAnswer, GqlRepo
 from core.github.signals import SignalCollector
 from core.sources.base import SignalDepth
@@ -37,22 +38,11 @@ WINDOW = 0.005  # seconds the first request waits for the others of its turn
 KEPT = 512  # repositories whose last answer is kept (the oldest go first)
 
 
-class GraphQLUnavailable(SourceError):
-    """The GraphQL query failed as a whole; the caller answers over REST instead."""
-
-    code = "graphql_unavailable"
-
-
 @dataclass(slots=True)
 class _Pending:
     name: str
     depth: SignalDepth
     future: asyncio.Future[GqlRepo]
-
-
-def _cacheable(body: bytes) -> bool:
-    answer = GqlAnswer.model_validate_json(body)
-    return answer.data is not None and not answer.errors
 
 
 class GraphQLBatcher:
@@ -135,28 +125,7 @@ class GraphQLBatcher:
         since90 = now - timedelta(days=90)
         query, variables = graphql_query.build([(p.name, p.depth) for p in batch], now)
         self.queries += 1
-        try:
-            response = await self._client.graphql(query, variables, ttl=self._ttl, cacheable=_cacheable)
-            answer = GqlAnswer.model_validate_json(response.body)
-        except SourceUnavailable:
-            raise
-        except RateLimited as exc:
-            log.info("github.graphql_rate_limited", extra={"reset_at": str(exc.reset_at)})
-            raise GraphQLUnavailable(str(exc)) from exc
-        except (SourceError, ValueError) as exc:
-            log.info("github.graphql_failed", extra={"error": type(exc).__name__})
-            raise GraphQLUnavailable() from exc
-        if answer.data is None:
-            limited = any(e.type == "RATE_LIMITED" for e in answer.errors)
-            log.info("github.graphql_refused", extra={
-                "rate_limited": limited, "error": answer.errors[0].message[:200] if answer.errors else ""})
-            raise GraphQLUnavailable()
-        cost = answer.data.get("rateLimit") or {}
-        if not response.cached and isinstance(cost.get("cost"), int):
-            self._client.stats.graphql_cost += cost["cost"]
-            self._client.metrics.github_cost("graphql", cost["cost"])
-            log.info("github.graphql_cost", extra={"cost": cost["cost"], "remaining": cost.get("remaining"),
-                                                   "repositories": len(batch)})
+        answer = await ask(self._client, query, variables, ttl=self._ttl, what="repositories", size=len(batch))
         results: dict[str, GqlRepo | Exception] = {}
         jobs = []
         for i, pending in enumerate(batch):

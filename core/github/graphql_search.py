@@ -27,8 +27,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from core.errors import RateLimited, SourceError, SourceUnavailable
-from core.github.batch import GraphQLUnavailable
+from core.github.graphql_call import GraphQLUnavailable, ask
 from core.github.client import GitHubClient
 from core.github.graphql_read import GqlAnswer
 from core.github.query import MAX_QUERY_CHARS
@@ -66,11 +65,6 @@ def build(searches: list[tuple[str, int]]) -> tuple[str, dict[str, object]]:
                       f"    repositoryCount nodes {{ ... on Repository {{{_NODE}    }} }}\n  }}")
     fields.append("  rateLimit { cost remaining resetAt limit }")
     return f"query Search({', '.join(declared)}) {{\n" + "\n".join(fields) + "\n}", variables
-
-
-def _cacheable(body: bytes) -> bool:
-    answer = GqlAnswer.model_validate_json(body)
-    return answer.data is not None and not answer.errors
 
 
 @dataclass(slots=True)
@@ -125,27 +119,7 @@ class SearchBatcher:
     async def _query(self, batch: list[_Pending]) -> list[list[dict[str, Any]] | Exception]:
         query, variables = build([(p.q, p.first) for p in batch])
         self.queries += 1
-        try:
-            response = await self._client.graphql(query, variables, ttl=self._ttl, cacheable=_cacheable)
-            answer = GqlAnswer.model_validate_json(response.body)
-        except SourceUnavailable:
-            raise
-        except RateLimited as exc:
-            log.info("github.graphql_search_rate_limited", extra={"reset_at": str(exc.reset_at)})
-            raise GraphQLUnavailable(str(exc)) from exc
-        except (SourceError, ValueError) as exc:
-            log.info("github.graphql_search_failed", extra={"error": type(exc).__name__})
-            raise GraphQLUnavailable() from exc
-        if answer.data is None:
-            log.info("github.graphql_search_refused",
-                     extra={"error": answer.errors[0].message[:200] if answer.errors else ""})
-            raise GraphQLUnavailable()
-        cost = answer.data.get("rateLimit") or {}
-        if not response.cached and isinstance(cost.get("cost"), int):
-            self._client.stats.graphql_cost += cost["cost"]
-            self._client.metrics.github_cost("graphql", cost["cost"])
-            log.info("github.graphql_cost", extra={"cost": cost["cost"], "remaining": cost.get("remaining"),
-                                                   "searches": len(batch)})
+        answer = await ask(self._client, query, variables, ttl=self._ttl, what="searches", size=len(batch))
         return [self._read(answer, i) for i in range(len(batch))]
 
     @staticmethod

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 from core.errors import SourceError
-from core.github.batch import GraphQLBatcher, GraphQLUnavailable
+from core.github.batch import GraphQLBatcher
+from core.github.graphql_call import GraphQLUnavailable
 from core.github.client import RAW, GitHubClient
 from core.github import graphql_read
 from core.github.graphql_search import SearchBatcher, graphql_q
