@@ -27,7 +27,7 @@ from core.errors import RepoNotFound, SourceError
 from core.github import graphql_query, graphql_read
 from core.github.budget import LOW_ENRICHED, BudgetSaved, low_remaining
 from core.github.client import GitHubClient
-from core.github.graphql_call import GraphQLUnavailable, ask
+from core.github.graphql_call import GraphQLUnavailable, ask, settle
 from core.github.graphql_read import GqlAnswer, GqlRepo
 from core.github.signals import SignalCollector
 from core.sources.base import SignalDepth
@@ -103,22 +103,11 @@ class GraphQLBatcher:
         try:
             results = await self._query(batch)
         except BaseException as exc:
-            for pending in batch:
-                if not pending.future.done():
-                    pending.future.set_exception(exc)
-                    pending.future.exception()  # a caller that left must not leave it unretrieved
+            settle((pending.future, exc) for pending in batch)
             if not isinstance(exc, Exception):
                 raise
             return
-        for pending in batch:
-            result = results[pending.name.lower()]
-            if pending.future.done():
-                continue
-            if isinstance(result, Exception):
-                pending.future.set_exception(result)
-                pending.future.exception()
-            else:
-                pending.future.set_result(result)
+        settle((pending.future, results[pending.name.lower()]) for pending in batch)
 
     async def _query(self, batch: list[_Pending]) -> dict[str, GqlRepo | Exception]:
         now = self._now()

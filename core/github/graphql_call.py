@@ -8,7 +8,9 @@ problem, and the offline snapshot answers.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from core.errors import RateLimited, SourceError, SourceUnavailable
@@ -58,3 +60,15 @@ async def ask(
         log.info("github.graphql_cost", extra={"cost": cost["cost"], "remaining": cost.get("remaining"),
                                                what: size})
     return answer
+
+
+def settle(answers: Iterable[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Hand each waiting caller its result (or its exception); a caller that left is skipped."""
+    for future, result in answers:
+        if future.done():
+            continue
+        if isinstance(result, BaseException):
+            future.set_exception(result)
+            future.exception()  # a caller that left must not leave it unretrieved
+        else:
+            future.set_result(result)

@@ -27,7 +27,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from core.github.graphql_call import GraphQLUnavailable, ask
+from core.github.graphql_call import GraphQLUnavailable, ask, settle
 from core.github.client import GitHubClient
 from core.github.graphql_read import GqlAnswer
 from core.github.query import MAX_QUERY_CHARS
@@ -100,21 +100,11 @@ class SearchBatcher:
         try:
             results = await self._query(batch)
         except BaseException as exc:
-            for pending in batch:
-                if not pending.future.done():
-                    pending.future.set_exception(exc)
-                    pending.future.exception()  # a caller that left must not leave it unretrieved
+            settle((pending.future, exc) for pending in batch)
             if not isinstance(exc, Exception):
                 raise
             return
-        for pending, result in zip(batch, results, strict=True):
-            if pending.future.done():
-                continue
-            if isinstance(result, Exception):
-                pending.future.set_exception(result)
-                pending.future.exception()
-            else:
-                pending.future.set_result(result)
+        settle((pending.future, result) for pending, result in zip(batch, results, strict=True))
 
     async def _query(self, batch: list[_Pending]) -> list[list[dict[str, Any]] | Exception]:
         query, variables = build([(p.q, p.first) for p in batch])
