@@ -40,7 +40,16 @@ from core.catalog import Catalog
 from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
-SETS = {"blind": DATA / "search_blind.jsonl", "dev": DATA / "search_dev.jsonl"}
+SETS = {
+    "heldout": DATA / "search_heldout.jsonl",
+    "blind": DATA / "search_blind.jsonl",
+    "dev": DATA / "search_dev.jsonl",
+}
+LABELS = {
+    "heldout": "HELD-OUT set (written before this ranking, never tuned on)",
+    "blind": "FORMER BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
+    "dev": "DEVELOPMENT set (the ranking was tuned on it)",
+}
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
     r"\b(nothing|no (?:repositor|result|project|match)|none of|couldn't find|could not find|didn't find|"
@@ -136,7 +145,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
     out = [("all judged", judged)]
     for style in sorted({q.style for q in queries if q.expected}):
         out.append((style, {i for i in judged if queries[i].style == style}))
-    if name == "blind" and SETS["dev"].is_file():
+    if name != "dev" and SETS["dev"].is_file():
         dev_needs = {e.lower() for q in load("dev") for e in q.expected}
         out.append(("needs not in dev", {i for i in judged if not {e.lower() for e in queries[i].expected} & dev_needs}))
     return out
@@ -144,13 +153,12 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "blind"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "heldout"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
     queries = load(name)
-    label = "BLIND set (never tuned on)" if name == "blind" else "DEVELOPMENT set (the ranking was tuned on it)"
-    print(f"{label}: {SETS[name].name}, {len(queries)} queries")
+    print(f"{LABELS[name]}: {SETS[name].name}, {len(queries)} queries")
     catalog = Catalog.load()
     ours, honest, latencies = asyncio.run(ask_all(queries))
     for title, keep in subsets(queries, name):  # first, in case the baseline's encoding is cut short

@@ -18,7 +18,7 @@ from core.catalog.records import CatalogRecord, merge_lists, read_records
 from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
 
-SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
+SEMANTIC_LIMIT = 60  # nearest records by meaning added to every search with words
 
 _lock = threading.Lock()
 _cache: dict[tuple[Path, ...], "Catalog"] = {}
@@ -59,6 +59,7 @@ class Catalog:
         self._vectors: CatalogVectors | None = None
         self._vectors_loaded = False
         self._prior: np.ndarray | None = None
+        self._resource: np.ndarray | None = None
 
     @classmethod
     def load(cls, path: Path | None = None, list_files: Sequence[Path] | None = None) -> "Catalog":
@@ -107,6 +108,13 @@ class Catalog:
             return None
         return vectors.matrix[record.id]
 
+    def vectors_named(self, names: Sequence[str]) -> np.ndarray:
+        """The shipped vectors of the most-starred snapshot repository called each of ``names``."""
+        vectors = self.vectors()
+        found = [self.get(full[0]) for full in (self.names.resolve(n) for n in names) if full]
+        rows = [vectors.matrix[r.id] for r in found if r is not None] if vectors is not None else []
+        return np.stack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
+
     def _popularity(self) -> np.ndarray:
         """Each record's popularity prior (``core.search.fit.popularity_prior``), by record id."""
         from core.search.fit import popularity_prior
@@ -116,8 +124,8 @@ class Catalog:
         return self._prior
 
     def _nearest(self, params: SearchParams, limit: int) -> list[int]:
-        from core.search.fit import FLOOR, semantic_query
-        from core.search.semantic import query_vector
+        from core.search.fit import FLOOR, RESOURCE_PENALTY, need_vector, semantic_query
+        from core.search.need import read_need
         from core.search.shortlist import wants_small
 
         if not params.text.strip() or limit <= 0 or (vectors := self.vectors()) is None:
@@ -125,9 +133,22 @@ class Catalog:
         filtered = params.language or params.min_stars is not None or params.max_stars is not None or params.pushed_after
         unfiltered = SearchParams(**params.model_dump(include={"language", "min_stars", "max_stars", "pushed_after"}))
         allowed = self._index.search(unfiltered, limit=len(self.records)) if filtered else None
-        prior = None if wants_small(params) else self._popularity()
-        nearest = vectors.nearest(query_vector(semantic_query(params)), allowed, limit, prior=prior, min_cosine=FLOOR)
-        return [record_id for record_id, _ in nearest]
+        text = semantic_query(params)
+        need = read_need(text)
+        prior = np.zeros(len(self.records), dtype=np.float32) if wants_small(params) else self._popularity()
+        if not need.wants_resources:
+            prior = prior - RESOURCE_PENALTY * self._resources()
+        nearest = vectors.nearest(need_vector(text), allowed, limit + len(need.compared), prior=prior, min_cosine=FLOOR)
+        kept = [record_id for record_id, _ in nearest if not need.replaces(self.records[record_id].to_repository())]
+        return kept[:limit]
+
+    def _resources(self) -> np.ndarray:
+        """1.0 for each record that is a curated list, tutorial or book rather than software."""
+        if self._resource is None:
+            from core.search.need import is_resource
+
+            self._resource = np.array([is_resource(r.full_name, r.description) for r in self.records], dtype=np.float32)
+        return self._resource
 
     def source(self) -> "CatalogSource":
         from core.catalog.source import CatalogSource

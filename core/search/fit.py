@@ -19,25 +19,29 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
+from core.search.need import is_resource, read_need
 from core.search.semantic import query_vector, repository_text, similarities
 
-RRF_K = 10
-POPULARITY_WEIGHT = 0.07  # per unit of ln(stars): the prior that a well-known project is what was meant
+RRF_K = 30
+POPULARITY_WEIGHT = 0.05  # per unit of ln(stars): the prior that a well-known project is what was meant
 LISTED_STARS = 300  # the popularity a repository known only from curated lists is credited with
-LEXICAL_WEIGHT = 0.25  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
+LEXICAL_WEIGHT = 0.1  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
 ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
 QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
 EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
 FLOOR = 0.30  # cosine under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
-MATCH_GATE = 0.55  # no candidate this close in meaning, and none named by its words: nothing fits
+MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
+RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
+COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
 
 
 def popularity_prior(stars: int, figures_known: bool, small: bool = False) -> float:
@@ -68,6 +72,22 @@ def semantic_query(params: SearchParams) -> str:
     added = [w for w in [*params.keywords, *params.topics] if w.lower() not in first.lower()]
     text = " ".join([first, *added]).strip()
     return text or params.describe()
+
+
+@lru_cache(maxsize=256)
+def need_vector(text: str) -> np.ndarray:
+    """The unit vector of the need in ``text`` (``core.search.need``): the request with what its
+    products are, joined by the meaning of the catalog repositories it compares with."""
+    from core.catalog.catalog import Catalog
+
+    need = read_need(text)
+    vector = query_vector(need.text).astype(np.float32)
+    compared = Catalog.load().vectors_named(need.compared)
+    if len(compared):
+        vector = vector + COMPARED_WEIGHT * compared.mean(axis=0)
+        vector = vector / max(float(np.linalg.norm(vector)), 1e-9)
+    vector.setflags(write=False)
+    return vector
 
 
 _ENCODED: dict[str, np.ndarray] = {}  # live repository texts already encoded in this process
@@ -114,7 +134,12 @@ def fits(
     """
     if not lexical_order:
         return {}
-    cosines = similarities(query_vector(semantic_query(params)), repository_vectors(lexical_order, readmes))
+    text = semantic_query(params)
+    need = read_need(text)
+    lexical_order = [r for r in lexical_order if not need.replaces(r)]
+    if not lexical_order:
+        return {}
+    cosines = similarities(need_vector(text), repository_vectors(lexical_order, readmes))
     best = float(cosines.max())
     named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order) if r.full_name in all_core)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
@@ -126,9 +151,10 @@ def fits(
         core = repo.full_name in all_core
         if cosine < (LEXICAL_FLOOR if core else max(FLOOR, best - RELATIVE_FLOOR)):
             continue
-        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small)
-                 + LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
-                 + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
+        words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
+                 + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0))
+        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small) + need.word_trust * words
+                 - (RESOURCE_PENALTY if not need.wants_resources and is_resource(repo.full_name, repo.description) else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
         out[repo.full_name] = Fit(cosine=cosine, fused=fused)
     return out

@@ -112,7 +112,7 @@ class Screener:
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
         ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more)
-        shortlist = ranked[:top]
+        shortlist = named_language_first(ranked, params, top)
         report.scored = len(shortlist)
         if not fetch:
             report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
@@ -206,6 +206,22 @@ class Screener:
         if verdict is not None and judged is not None and judged.score >= JUDGE_ON_TOPIC:
             verdict = replace(verdict, tier=TIER_ALL_CORE)  # a judge that read the README vouches for it
         return _scored(repo, signals, readme, params, now, text), gap, verdict, judged.score if judged else None
+
+
+OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a named language's
+
+
+def named_language_first(ranked: list[Repository], params: SearchParams, top: int) -> list[Repository]:
+    """The ``top`` best candidates in the language the user named, plus the best few in others
+    (those made for the language stay in the results; the rest are named in a separate line),
+    in rank order: a named language must not lose its places to candidates it filters out."""
+    if not params.language:
+        return ranked[:top]
+    family = {params.language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language, ()))}
+    named = [r for r in ranked if (r.language or "").lower() in family][:top]
+    others = [r for r in ranked if (r.language or "").lower() not in family][:OTHER_LANGUAGES_SCORED]
+    keep = {id(r) for r in [*named, *others]}
+    return [r for r in ranked if id(r) in keep]
 
 
 def in_named_language(

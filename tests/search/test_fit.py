@@ -41,7 +41,9 @@ def test_meaning_finds_what_the_words_miss_and_the_floor_drops_the_rest() -> Non
     assert "BurntSushi/ripgrep" in fitted
     assert "gin-gonic/gin" not in fitted  # under the floor: not padding
     assert fitted["BurntSushi/ripgrep"].cosine >= LEXICAL_FLOOR
-    assert fits(SearchParams(text="a faster grep"), candidates, all_core=set()) == {}  # nothing close enough
+    # what grep is joins the request, so ripgrep fits by meaning alone
+    assert "BurntSushi/ripgrep" in fits(SearchParams(text="a faster grep"), candidates, all_core=set())
+    assert fits(SearchParams(text="a knitting pattern designer"), candidates, all_core=set()) == {}  # nothing close enough
 
 
 def test_popularity_breaks_what_meaning_leaves_close_and_small_requests_turn_it_off() -> None:

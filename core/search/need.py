@@ -1,0 +1,136 @@
+"""The need behind a search request, as the meaning-led ranking reads it.
+
+People describe a need by what they use today ("redux feels way too heavy", "like Trello but ours",
+"a nicer htop", "stop paying for Slack"), while descriptions say what a project is. So the need is:
+
+- ``text``: the request without the asking (``core.search.semantic.query_text``), plus what each
+  named product or tool is (``core.search.products``): "... Slack: team chat and messaging platform";
+- ``compared``: the names the request compares with or wants to replace; repositories of that
+  name are not the answer, and when one is in the catalog its meaning joins the query's (what
+  people want instead of Redux is a state manager, like Redux);
+- ``wants_resources``: whether curated lists, tutorials and books are what is asked for; otherwise
+  they are not software and rank after it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.models import Repository
+from core.search.products import PRODUCTS, named_products
+from core.search.semantic import query_text
+
+_NAME = r"([a-z0-9][\w.+-]*(?:\s+(?:photos|analytics|docs|drive|sheets|forms|meet|maps|translate|teams|office|code|text|pages|actions|copilot|hub|research))?)"
+_COMPARED = [
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        rf"\b(?:alternatives?|replacements?|substitutes?|successors?|competitors?)\s+(?:to|for|of)\s+{_NAME}",
+        rf"\binstead\s+of\s+(?:using\s+)?{_NAME}",
+        rf"\b(?:replace|replacing|ditch|ditching|drop|leave|leaving|migrate\s+off|move\s+off|get\s+off)\s+{_NAME}",
+        rf"\bstop\s+(?:paying\s+for|using)\s+{_NAME}",
+        rf"\b(?:like|similar\s+to)\s+{_NAME}\s*,?\s+but\b",
+        rf"\b{_NAME}\s+but\s+(?:self[- ]?hosted|ours|open[- ]source|faster|prettier|nicer|lighter|simpler|modern|"
+        rf"free|better|for|with|without|in|easier|smaller|local)",
+        rf"\b{_NAME}[- ]like\b",
+        rf"\b{_NAME}\s+(?:is|feels|got|seems|was|gets|has\s+become)\s+(?:\w+\s+){{0,2}}(?:too|so|really|painful|slow|"
+        rf"heavy|bloated|expensive|annoying|clunky|ugly|hard)",
+        rf"\b(?:a|an|some)\s+(?:nicer|better|faster|prettier|lighter|simpler|modern|modernized|friendlier|smaller|"
+        rf"easier|cheaper|open[- ]source|self[- ]hosted|free|rust|go)\s+{_NAME}",
+        rf"\b(?:our|my|your)\s+own\s+{_NAME}",
+    )
+]
+SPOKEN_WORDS = 9  # descriptions and keyword searches are shorter
+SPOKEN_WORD_TRUST = 0.3
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i'd|i've|me|my|we|we're|we'd|our|us)\b", re.IGNORECASE)
+_WITHOUT = re.compile(rf"\b{_NAME}\s+without\b", re.IGNORECASE)  # "google analytics without the tracking"
+_NOT_NAMES = frozenset({
+    "a", "an", "the", "it", "this", "that", "one", "something", "anything", "some", "any", "what", "which",
+    "option", "options", "alternative", "choice", "solution", "version", "thing",
+    "more", "less", "other", "others", "them", "these", "those", "stuff", "things", "way", "too", "so",
+    "way", "server", "servers", "app", "apps", "tool", "tools", "code", "data", "files", "team", "stack",
+    "python", "javascript", "typescript", "java", "go", "golang", "rust", "ruby", "php", "c", "c++", "c#",
+    "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "version", "setup", "current",
+})
+_RESOURCES_ASKED = re.compile(
+    r"\b(?:awesome|lists?|tutorials?|learn|learning|course|courses|books?|resources|guides?|roadmaps?|"
+    r"cheat\s?sheets?|interviews?|examples|dotfiles|curated|study|exercises|free\s+apis?|"
+    r"programming\s+languages?|compilers?|interpreters?)\b",
+    re.IGNORECASE,
+)
+_RESOURCE_NAME = re.compile(
+    r"^(?:awesome|free-|public-apis)|(?:^|[-_.])(?:awesome|dotfiles|interview|tutorials?|cheatsheets?|roadmap|"
+    r"books?|course|learn|examples|resources|guide|notes)(?:$|[-_.])|days-of|build-your-own|\.dotfiles$",
+    re.IGNORECASE,
+)
+_RESOURCE_DESCRIPTION = re.compile(
+    r"\b(?:curated\s+list|a\s+list\s+of|list\s+of\s+(?:awesome|useful|free|public)|collection\s+of\s+(?:awesome|"
+    r"useful|free|resources|links|tutorials|books)|awesome\s+list|free\s+programming\s+books|interview\s+questions|"
+    r"tutorials?\s+(?:for|on|about)|learn\s+\w+\s+in|roadmap\s+to|cheat\s?sheet|my\s+dotfiles|dotfiles\s+for|"
+    r"\d+\s+days\s+of|resources\s+for|study\s+guide|course\s+(?:materials?|for|on))\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    text: str
+    compared: tuple[str, ...] = ()
+    wants_resources: bool = False
+    spoken: bool = False  # worded as people talk ("my team keeps ..."), not as a description
+
+    @property
+    def word_trust(self) -> float:
+        """How far the request's words can be taken as search terms: fully for a description
+        ("react state management"), little for a spoken request, whose words are mostly about
+        the asking and the situation."""
+        return SPOKEN_WORD_TRUST if self.spoken else 1.0
+
+    def replaces(self, repo: Repository) -> bool:
+        """Whether ``repo`` is what the request compares with ("redux" for reduxjs/redux)."""
+        names = {repo.name.lower(), repo.owner.lower()}
+        return any(c in names or c.replace(" ", "-") in names for c in self.compared)
+
+
+@lru_cache(maxsize=512)
+def read_need(message: str) -> Need:
+    compared = tuple(dict.fromkeys(_compared_names(message)))
+    compared += tuple(p for p in _WITHOUT.findall(message.lower()) if p in PRODUCTS and p not in compared)
+    products = named_products(message, compared=frozenset(compared))
+    glosses = [f"{name}: {PRODUCTS[name]}" for name in products]
+    text = query_text(message)
+    if glosses:
+        text = f"{text}. {'; '.join(glosses)}"
+    return Need(text=text, compared=compared, wants_resources=bool(_RESOURCES_ASKED.search(message)),
+                spoken=is_spoken(message))
+
+
+def is_spoken(message: str) -> bool:
+    """A request in the first person, a question, or a sentence longer than a description."""
+    words = re.findall(r"[\w'+#.-]+", message.lower())
+    return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?") or len(words) > SPOKEN_WORDS
+
+
+def _compared_names(message: str) -> list[str]:
+    names: list[str] = []
+    for pattern in _COMPARED:
+        for match in pattern.finditer(message):
+            name = match.group(1).lower().strip(".,!?'\"")
+            if name in PRODUCTS or name.split()[0] not in _NOT_NAMES:
+                names.append(name if name in PRODUCTS else name.split()[0])
+    return [n for n in names if n not in _NOT_NAMES]
+
+
+_LANGUAGE_ITSELF = re.compile(
+    r"\b(?:the\s+\w+\s+programming\s+language|programming\s+language\b(?!s))|^the\s+\w+\s+(?:interpreter|compiler)\b",
+    re.IGNORECASE,
+)
+
+
+def is_resource(full_name: str, description: str | None) -> bool:
+    """A curated list, tutorial, book, course or dotfiles collection, or a programming language
+    itself ("python/cpython" for "a Python library for PDFs"): not the software asked for."""
+    name = full_name.split("/", 1)[-1]
+    text = description or ""
+    return bool(_RESOURCE_NAME.search(name) or _RESOURCE_DESCRIPTION.search(text) or _LANGUAGE_ITSELF.search(text))
