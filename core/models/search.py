@@ -18,6 +18,9 @@ class SearchParams(WireModel):
     """
 
     text: str = ""  # the user's words, for relevance scoring and display
+    # the software wanted, worded as a repository would describe it (an LLM's rewrite of a
+    # spoken request: "self-hosted team chat"); the meaning-led ranking embeds it instead of text
+    need: str | None = None
     keywords: list[str] = Field(default_factory=list)
     synonym_groups: list[list[str]] = Field(default_factory=list)
     phrases: list[str] = Field(default_factory=list)

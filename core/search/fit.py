@@ -32,7 +32,7 @@ RRF_K = 30
 POPULARITY_WEIGHT = 0.05  # per unit of ln(stars): the prior that a well-known project is what was meant
 LISTED_STARS = 300  # the popularity a repository known only from curated lists is credited with
 LEXICAL_WEIGHT = 0.1  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
-ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
+ALL_CORE_BONUS = 0.05  # a candidate whose words match every core concept of the query
 QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
 EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
 FLOOR = 0.30  # cosine under which a candidate does not fit
@@ -66,9 +66,9 @@ class Fit:
 
 
 def semantic_query(params: SearchParams) -> str:
-    """The need in the user's words: the first message of a refined search, plus any words a
-    follow-up added ("refine search: hooks")."""
-    first = params.text.split(" -> ")[0].strip()
+    """The need in the user's words: the first message of a refined search (or an LLM's rewrite
+    of it, ``params.need``), plus any words a follow-up added ("refine search: hooks")."""
+    first = params.need or params.text.split(" -> ")[0].strip()
     added = [w for w in [*params.keywords, *params.topics] if w.lower() not in first.lower()]
     text = " ".join([first, *added]).strip()
     return text or params.describe()

@@ -27,6 +27,9 @@ log = logging.getLogger("omg.llm.translate")
 
 SYSTEM_PROMPT = """You turn a request for GitHub repositories into search parameters.
 Today is {today}. Fields:
+- need: the kind of software wanted, in one short phrase worded the way a repository description
+  would say it, with what named products are replaced by what they do ("my team wants to stop
+  paying for Slack" -> "self-hosted team chat server"); null for a follow-up that only filters;
 - keywords: 1-5 essential words (lower case, no filler like "library", "best", "find");
 - synonym_groups: for each concept, alternatives GitHub might use
   (e.g. [["state management", "state", "store"]]); at most 4 groups;
@@ -44,6 +47,7 @@ Return JSON with exactly these fields."""
 
 
 class Translation(BaseModel):
+    need: str | None = Field(default=None, max_length=200)
     keywords: list[str] = Field(default_factory=list, max_length=8)
     synonym_groups: list[list[str]] = Field(default_factory=list, max_length=6)
     phrases: list[str] = Field(default_factory=list, max_length=4)
@@ -112,8 +116,10 @@ def to_params(answer: Translation, text: str, previous: SearchParams | None) -> 
         low, high = high, low
     refines = answer.refines_previous and previous is not None
     shown = f"{previous.text} -> {text.strip()}" if refines and previous and previous.text else text.strip()
+    need = (answer.need or "").strip() or (previous.need if refines and previous else None)
     return SearchParams(
         text=shown,
+        need=need,
         keywords=keywords,
         synonym_groups=groups,
         phrases=phrases,

@@ -33,7 +33,7 @@ _COMPARED = [
         rf"\b(?:like|similar\s+to)\s+{_NAME}\s*,?\s+but\b",
         rf"\b{_NAME}\s+but\s+(?:self[- ]?hosted|ours|open[- ]source|faster|prettier|nicer|lighter|simpler|modern|"
         rf"free|better|for|with|without|in|easier|smaller|local)",
-        rf"\b{_NAME}[- ]like\b",
+        rf"\b{_NAME}-like\b",
         rf"\b{_NAME}\s+(?:is|feels|got|seems|was|gets|has\s+become)\s+(?:\w+\s+){{0,2}}(?:too|so|really|painful|slow|"
         rf"heavy|bloated|expensive|annoying|clunky|ugly|hard)",
         rf"\b(?:a|an|some)\s+(?:nicer|better|faster|prettier|lighter|simpler|modern|modernized|friendlier|smaller|"

@@ -102,6 +102,7 @@ def compile_terms(params: SearchParams | None) -> QueryTerms:
     if cached is None:
         if len(_COMPILED) >= 256:
             _COMPILED.clear()
+            _VERDICTS.clear()  # keyed by the compiled terms' identity
         cached = _COMPILED[key] = _compile(params)
     return cached
 
@@ -208,10 +209,27 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
     return best
 
 
+_VERDICTS: dict[tuple[int, str, str, tuple[str, ...], str | None, int | None], RelevanceResult] = {}
+_VERDICTS_MAX = 4096
+
+
 def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) -> RelevanceResult | None:
-    """None when the query has nothing to match against (no words, no language)."""
+    """None when the query has nothing to match against (no words, no language). Verdicts are
+    kept per compiled query and repository text: a search asks about one candidate several times
+    (the coarse cut, scoring, the reason shown)."""
     if terms.empty:
         return None
+    key = (id(terms), repo.full_name, repo.description or "", tuple(repo.topics), repo.language,
+           hash(readme) if readme else None)
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        if len(_VERDICTS) >= _VERDICTS_MAX:
+            _VERDICTS.clear()
+        verdict = _VERDICTS[key] = _relevance(repo, terms, readme)
+    return verdict
+
+
+def _relevance(repo: Repository, terms: QueryTerms, readme: str | None) -> RelevanceResult:
     fields = _fields(repo, readme)
     compact_name = repo.name.lower().replace("-", "").replace("_", "").replace(".", "")
     matches = [(c, _implied(c, repo, _best(c, fields, compact_name))) for c in terms.concepts]

@@ -70,3 +70,27 @@ def test_normalise_language() -> None:
     assert normalise_language("c++") in ("C++",)
     assert normalise_language("any") is None and normalise_language(None) is None
     assert normalise_language("Zig") == "Zig"
+
+
+async def test_the_llm_rewrite_of_a_spoken_request_is_what_the_ranking_embeds() -> None:
+    from core.agents.base import AgentContext
+    from core.agents.search import SearchTeam
+    from core.catalog import Catalog
+    from core.models import Classification, Conversation, ConversationKey, Intent, RepoList
+    from core.search.fit import semantic_query
+
+    spoken = "the thing we pay for every month to talk to each other is too expensive, what could we run ourselves?"
+    model = FunctionModel.script({"need": "self-hosted team chat server", "keywords": ["team", "chat"],
+                                  "refines_previous": False})
+    translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()), today=lambda: TODAY)
+    params = await translator.translate(spoken, None)
+    assert params.need == "self-hosted team chat server" and params.text == spoken
+    assert semantic_query(params) == "self-hosted team chat server"
+
+    team = SearchTeam(Catalog.load().source(), translator)
+    ctx = AgentContext(message=spoken, classification=Classification(intent=Intent.SEARCH, confidence=1.0),
+                       conversation=Conversation(id="c", key=ConversationKey(platform="t", channel="c", thread="1")))
+    result = await team.run(ctx)
+    assert isinstance(result.data, RepoList)
+    names = [item.full_name for item in result.data.items]
+    assert {"mattermost/mattermost", "RocketChat/Rocket.Chat", "zulip/zulip"} & set(names)
