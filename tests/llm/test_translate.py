@@ -80,8 +80,8 @@ async def test_the_llm_rewrite_of_a_spoken_request_is_what_the_ranking_embeds() 
     from core.search.fit import semantic_query
 
     spoken = "the thing we pay for every month to talk to each other is too expensive, what could we run ourselves?"
-    model = FunctionModel.script({"need": "self-hosted team chat server", "keywords": ["team", "chat"],
-                                  "refines_previous": False})
+    answer = {"need": "self-hosted team chat server", "keywords": ["team", "chat"], "refines_previous": False}
+    model = FunctionModel.script(answer, answer)  # the translation here, then the Search Team's
     translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()), today=lambda: TODAY)
     params = await translator.translate(spoken, None)
     assert params.need == "self-hosted team chat server" and params.text == spoken
