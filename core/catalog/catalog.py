@@ -18,7 +18,7 @@ from core.catalog.records import CatalogRecord, merge_lists, read_records
 from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
 
-SEMANTIC_LIMIT = 60  # nearest records by meaning added to every search with words
+SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
 
 _lock = threading.Lock()
 _cache: dict[tuple[Path, ...], "Catalog"] = {}
@@ -139,7 +139,7 @@ class Catalog:
         if not need.wants_resources:
             prior = prior - RESOURCE_PENALTY * self._resources()
         nearest = vectors.nearest(need_vector(text), allowed, limit + len(need.compared), prior=prior, min_cosine=FLOOR)
-        kept = [record_id for record_id, _ in nearest if not need.replaces(self.records[record_id].to_repository())]
+        kept = [record_id for record_id, _ in nearest if not need.replaces(self.records[record_id].full_name)]
         return kept[:limit]
 
     def _resources(self) -> np.ndarray:

@@ -136,7 +136,7 @@ def fits(
         return {}
     text = semantic_query(params)
     need = read_need(text)
-    lexical_order = [r for r in lexical_order if not need.replaces(r)]
+    lexical_order = [r for r in lexical_order if not need.replaces(r.full_name)]
     if not lexical_order:
         return {}
     cosines = similarities(need_vector(text), repository_vectors(lexical_order, readmes))

@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.models import Repository
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
 
@@ -87,9 +86,11 @@ class Need:
         the asking and the situation."""
         return SPOKEN_WORD_TRUST if self.spoken else 1.0
 
-    def replaces(self, repo: Repository) -> bool:
-        """Whether ``repo`` is what the request compares with ("redux" for reduxjs/redux)."""
-        names = {repo.name.lower(), repo.owner.lower()}
+    def replaces(self, full_name: str) -> bool:
+        """Whether the repository is what the request compares with ("redux" for reduxjs/redux)."""
+        if not self.compared:
+            return False
+        names = set(full_name.lower().split("/", 1))
         return any(c in names or c.replace(" ", "-") in names for c in self.compared)
 
 
