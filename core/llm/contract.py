@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 OutputT = TypeVar("OutputT", bound=BaseModel)
 
@@ -112,3 +112,19 @@ class Model(Protocol):
         ...
 
     async def aclose(self) -> None: ...
+
+
+class GroundedSource(BaseModel):
+    """A web page a grounded search answer rests on (``core.llm.grounding``)."""
+
+    url: str
+    title: str
+    claims: list[str] = Field(default_factory=list)  # answer sentences this page supports best
+
+
+class GroundedAnswer(BaseModel):
+    """A grounded web search's answer: the text, what the search engine was asked, the pages."""
+
+    answer: str = ""
+    queries: list[str] = Field(default_factory=list)  # what Google was asked
+    sources: list[GroundedSource] = Field(default_factory=list)  # grounding order, unique URLs

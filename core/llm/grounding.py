@@ -22,22 +22,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from google.genai import types
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-from core.llm.contract import ModelResponse, TokenUsage
+from core.llm.contract import GroundedAnswer, GroundedSource, ModelResponse, TokenUsage
 from core.llm.gemini_base import GeminiAdapter, response_text
-
-
-class GroundedSource(BaseModel):
-    url: str
-    title: str
-    claims: list[str] = Field(default_factory=list)  # answer sentences this page supports best
-
-
-class GroundedAnswer(BaseModel):
-    answer: str = ""
-    queries: list[str] = Field(default_factory=list)  # what Google was asked
-    sources: list[GroundedSource] = Field(default_factory=list)  # grounding order, unique URLs
 
 
 class GroundedGeminiModel(GeminiAdapter):

@@ -22,8 +22,7 @@ from typing import Protocol
 from core.llm import LLMServices
 from core.llm.breaker import CircuitBreaker
 from core.llm.client import LLMClient
-from core.llm.contract import Model, StructuredRequest, system, user
-from core.llm.grounding import GroundedAnswer, GroundedGeminiModel, GroundedSource
+from core.llm.contract import GroundedAnswer, GroundedSource, Model, StructuredRequest, system, user
 from core.llm.retry import RetryPolicy, Sleep
 from core.llm.settings import NONE
 from core.logs import Redactor, secret_values
@@ -121,8 +120,10 @@ def build_web_search(
         return None
     settings = services.settings
     gemini = settings.providers["gemini"]
-    model = model or GroundedGeminiModel(api_key=gemini.api_key, model=gemini.model,
-                                         base_url=gemini.base_url)
+    if model is None:
+        from core.llm.grounding import GroundedGeminiModel  # the vendor SDK, only when configured
+
+        model = GroundedGeminiModel(api_key=gemini.api_key, model=gemini.model, base_url=gemini.base_url)
     client = LLMClient(
         model,
         prices=services.prices,
