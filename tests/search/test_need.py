@@ -1,0 +1,87 @@
+"""Reading the need behind a request: named products, what it compares with, spoken wording,
+resources; and what the fit makes of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.models import Repository, SearchParams
+from core.search.fit import fits, need_vector
+from core.search.need import is_resource, read_need
+from core.search.semantic import query_vector
+
+
+def repo(full_name: str, description: str, stars: int = 10_000, language: str | None = None) -> Repository:
+    return Repository(full_name=full_name, description=description, url=f"https://github.com/{full_name}",
+                      stars=stars, language=language)
+
+
+@pytest.mark.parametrize(("message", "compared"), [
+    ("redux feels way too heavy for my react app, what else is there", ("redux",)),
+    ("I want a nicer htop", ("htop",)),
+    ("my team wants to stop paying for Slack", ("slack",)),
+    ("like Trello but self-hosted", ("trello",)),
+    ("something like cat but with colours", ("cat",)),
+    ("an open source alternative to Google Analytics", ("google analytics",)),
+    ("I want google analytics without all the creepy tracking", ("google analytics",)),
+    ("we want our own github running on our servers", ("github",)),
+    ("run chatgpt-like models on my laptop", ("chatgpt",)),
+    ("postman got too bloated, what's a lighter option", ("postman",)),
+])
+def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -> None:
+    assert read_need(message).compared == compared
+
+
+@pytest.mark.parametrize("message", [
+    "find a static site generator written in Go",
+    "top 5 python orms",  # "top" the word, not the tool
+    "system monitor for the terminal",  # "terminal like" is not "terminal-like"
+    "I want to control my smart lights without the vendor's cloud",  # "lights" is no product
+])
+def test_plain_requests_compare_with_nothing(message: str) -> None:
+    assert read_need(message).compared == ()
+
+
+def test_named_products_are_glossed_with_what_they_are() -> None:
+    need = read_need("my team wants to stop paying for Slack, what could we host ourselves")
+    assert need.text.endswith("slack: team chat and messaging platform")
+    assert "find files" not in read_need("find a static site generator written in Go").text  # "find" the verb
+
+
+def test_spoken_requests_trust_their_words_less() -> None:
+    assert not read_need("react state management").spoken
+    assert read_need("what do people use for scraping websites in python?").spoken
+    assert read_need("our logs are all over the place and we want one spot to search them").spoken
+    assert read_need("I need a kanban board").word_trust < read_need("kanban board").word_trust
+
+
+def test_lists_tutorials_and_languages_themselves_are_resources() -> None:
+    assert is_resource("vinta/awesome-python", "An opinionated list of awesome Python frameworks")
+    assert is_resource("EbookFoundation/free-programming-books", "Freely available programming books")
+    assert is_resource("golang/go", "The Go programming language")
+    assert is_resource("someone/dotfiles", "my config")
+    assert not is_resource("gohugoio/hugo", "The world's fastest framework for building websites.")
+    assert not is_resource("pallets/flask", "The Python micro framework for building web applications.")
+    assert read_need("awesome lists about rust").wants_resources
+    assert not read_need("a rust web framework").wants_resources
+
+
+def test_what_is_compared_with_joins_the_meaning_but_not_the_results() -> None:
+    message = "redux feels way too heavy for my react app, what else is there"
+    assert not (need_vector(message) == query_vector(read_need(message).text)).all()  # redux's vector joined
+    candidates = [
+        repo("reduxjs/redux", "A JS library for predictable and maintainable global state management", 61_000),
+        repo("pmndrs/zustand", "Bear necessities for state management in React", 50_000),
+    ]
+    fitted = fits(SearchParams(text=message), candidates, all_core=set(), gate=False)
+    assert "reduxjs/redux" not in fitted and "pmndrs/zustand" in fitted
+
+
+def test_a_list_ranks_after_the_software_it_lists_or_is_left_out() -> None:
+    candidates = [
+        repo("vinta/awesome-python", "An opinionated list of awesome Python frameworks, libraries and software", 230_000),
+        repo("encode/httpx", "A next generation HTTP client for Python.", 14_000),
+    ]
+    fitted = fits(SearchParams(text="python http client"), candidates, all_core=set(), gate=False)
+    listed = fitted.get("vinta/awesome-python")
+    assert "encode/httpx" in fitted and (listed is None or fitted["encode/httpx"].fused > listed.fused)
