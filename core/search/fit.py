@@ -1,17 +1,21 @@
 """How well each candidate fits the need: meaning first, words and popularity adding to it,
 a gate and a floor.
 
-The fit is the cosine between the query's sentence vector and the repository's
+The fit is the cosine between the need's sentence vector (``core.search.need``: the request with
+what its named products are, joined by the meaning of what it compares with) and the repository's
 (``core.search.semantic``), plus a popularity prior (``popularity_prior``: among things about as
 close in meaning, the widely used project is the likelier answer), plus what the words add (the
 lexical order of ``core.search.shortlist``, a bonus for matching every core concept, a penalty for
-matching only the qualifier). Words add to the meaning; they never gate it.
+matching only the qualifier; less for a spoken request), minus a penalty for a list, tutorial or
+language itself when software was asked for. What the request compares with is not a candidate.
+Words add to the meaning; they never gate it.
 
 The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
 nothing fits. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
 not fit and is dropped, not kept as padding; one that matches every core concept lexically keeps
-its place down to ``LEXICAL_FLOOR``. Constants were set on the development set
-(``bench/data/search_dev.jsonl``); see SCORING.md ("Fit").
+its place down to ``LEXICAL_FLOOR``. Constants were set on the development sets
+(``bench/data/search_dev.jsonl``, ``search_blind.jsonl``), never on the held-out one; see
+SCORING.md ("Fit").
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ RRF_K = 30
 POPULARITY_WEIGHT = 0.05  # per unit of ln(stars): the prior that a well-known project is what was meant
 LISTED_STARS = 300  # the popularity a repository known only from curated lists is credited with
 LEXICAL_WEIGHT = 0.1  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
-ALL_CORE_BONUS = 0.05  # a candidate whose words match every core concept of the query
+ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
 QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
 EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
 FLOOR = 0.30  # cosine under which a candidate does not fit
