@@ -241,7 +241,11 @@ def training_vocabulary(samples: tuple[Sample, ...] | None = None) -> Vocabulary
 _ENGLISH_LIKE = {"ui", "query", "core", "kit", "router", "table", "click", "rich", "black", "solid", "lit",
                  "nest", "ray", "go", "rust", "node", "echo", "fiber", "rocket", "helm", "bat", "fd",
                  "jinja", "mocha", "prefect", "phoenix", "guava", "kitty", "ghost", "chi", "mux", "got",
-                 "server"}  # MariaDB/server, nextcloud/server: "an identity server" names neither
+                 "server",  # MariaDB/server, nextcloud/server: "an identity server" names neither
+                 # plausible/analytics, huggingface/datasets, jupyter/notebook...: "google analytics
+                 # without the tracking" or "a notebook app" names none of them
+                 "analytics", "datasets", "notebook", "motion", "payload", "outlines", "guidance", "twenty",
+                 "primitives", "emotion", "element", "anime", "arrow"}
 
 
 def _curated_names() -> set[str]:
