@@ -4,8 +4,11 @@ Each line is ``{"text", "intent", "ctx"?, "n"?, "k"?, "asked"?, "prev"?}``:
 
 - ``text`` may contain slots: ``{repo}``/``{repo2}``/``{repo3}`` (distinct repository names),
   ``{lang}``, ``{topic}``, ``{task}``, ``{need}``, ``{ord}``/``{ord2}``, ``{num}``/``{num2}``,
-  ``{n}``, ``{stars}``, ``{count}``, ``{framework}`` (values in ``data/slots.json``) and ``{r1}``..``{r9}``: the
-  bare name of that item of the synthesized previous results.
+  ``{n}``, ``{stars}``, ``{count}``, ``{framework}``, ``{kind}``, ``{feature}``, ``{product}``, and for
+  requests worded as people talk ``{does}`` ("backs up my laptop every night"), ``{goal}`` ("run a
+  private git server"), ``{pain}``, ``{complaint}``, ``{twist}``, ``{hassle}`` (values in
+  ``data/slots.json``) and ``{r1}``..``{r9}``: the bare name of that item of the synthesized
+  previous results.
 - ``ctx``: the thread before the message: ``none`` (default), ``repo_list``, ``repo_detail``,
   ``comparison``, ``clarification``, ``any``, or a list of those (one is drawn per expansion).
 - ``n``: how many repositories the previous results list; ``k``: how many expansions to draw
@@ -232,16 +235,22 @@ def training_vocabulary(samples: tuple[Sample, ...] | None = None) -> Vocabulary
     del samples  # kept for call compatibility: the vocabulary comes from the files themselves
     names = {v.lower() for key in ("repo", "library", "framework") for v in slots()[key]}
     texts = [_SLOT.sub(" ", str(record["text"])) for path in training_files() for _, record in read_jsonl(path)]
-    texts += [v for key in ("topic", "task", "need", "lang", "product", "thing", "kind", "feature") for v in slots()[key]]
+    texts += [v for key in _ORDINARY_SLOTS for v in slots()[key]]
     common = data_root().joinpath("common_words.txt").read_text(encoding="utf-8")
     texts += [line for line in common.splitlines() if not line.startswith("#")]
     return Vocabulary.from_texts(texts, names=names | _curated_names(), platforms=slots()["framework"])
 
 
+_ORDINARY_SLOTS = ("topic", "task", "need", "lang", "product", "thing", "kind", "feature",
+                   "does", "goal", "pain", "complaint", "twist", "hassle")
 _ENGLISH_LIKE = {"ui", "query", "core", "kit", "router", "table", "click", "rich", "black", "solid", "lit",
                  "nest", "ray", "go", "rust", "node", "echo", "fiber", "rocket", "helm", "bat", "fd",
                  "jinja", "mocha", "prefect", "phoenix", "guava", "kitty", "ghost", "chi", "mux", "got",
-                 "server"}  # MariaDB/server, nextcloud/server: "an identity server" names neither
+                 "server",  # MariaDB/server, nextcloud/server: "an identity server" names neither
+                 # plausible/analytics, huggingface/datasets, jupyter/notebook...: "google analytics
+                 # without the tracking" or "a notebook app" names none of them
+                 "analytics", "datasets", "notebook", "motion", "payload", "outlines", "guidance", "twenty",
+                 "primitives", "emotion", "element", "anime", "arrow"}
 
 
 def _curated_names() -> set[str]:

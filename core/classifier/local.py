@@ -180,7 +180,10 @@ class LocalIntentClassifier:
 
         unsure = confidence < self.confidence_threshold or margin < self.ambiguity_margin
         foreign = foreign_repositories(message)
-        if foreign and (unsure or intent in (Intent.ANALYZE, Intent.COMPARE, Intent.CLARIFY)):
+        if foreign and (unsure or intent in (Intent.ANALYZE, Intent.COMPARE, Intent.CLARIFY)
+                        or requested_intent(message) is not None):
+            # "compare gitlab.com/a/b vs bitbucket.org/c/d" asks for a comparison by its wording,
+            # whatever the model made of two unknown links.
             # "analyze gitlab.com/a/b": say we only do GitHub, unless the GitHub part stands on its own.
             wanted = intent if intent in (Intent.ANALYZE, Intent.COMPARE) else requested_intent(message)
             on_github = self.resolver.resolve(message, context, wanted or Intent.ANALYZE)

@@ -84,6 +84,8 @@ class ReferenceResolver:
                     mentions = lenient
             elif intent is Intent.COMPARE and named:
                 mentions = self._complete_list(message, context, mentions)
+            if intent is Intent.ANALYZE:
+                mentions = self._without_setting(message, mentions)
         else:
             # Searches and chat only carry explicit owner/name references ("alternatives to a/b").
             explicit = [m for m in mentions if m.kind is MentionKind.EXPLICIT]
@@ -92,6 +94,18 @@ class ReferenceResolver:
         if resolution.problem is None:
             self._complete(resolution, context, intent)
         return resolution
+
+    def _without_setting(self, message: str, mentions: list[Mention]) -> list[Mention]:
+        """"does it work with react native?", "is zustand any good for next.js?": a platform named
+        after "with", "for", "on"... is where the analysed repository would be used, not a second
+        target, when something else is the target."""
+        vocabulary = self.finder.vocabulary
+        setting = [m for m in mentions if m.kind is MentionKind.NAME and not m.in_context
+                   and vocabulary.is_platform(m.text) and _SETTING_LEAD.search(message[: m.start])]
+        rest = [m for m in mentions if m not in setting]
+        if setting and any(m.kind in (*_REFERENCE_KINDS, MentionKind.EXPLICIT, MentionKind.NAME) for m in rest):
+            return rest
+        return mentions
 
     def _complete_list(self, message: str, context: ThreadContext, mentions: list[Mention]) -> list[Mention]:
         """"bun vs deno vs node": a common word ("node") is a name when it is an item of a list of
@@ -219,6 +233,8 @@ def _without_need(message: str) -> str:
         return message
     return message[: match.start()] + " " * (match.end() - match.start())
 
+
+_SETTING_LEAD = re.compile(r"\b(?:with|for|on|in|inside|under|supports?|using)\s+(?:a\s+|an\s+|my\s+|our\s+)?$", re.I)
 
 _SELECTION_FILLER = frozenset("the and please pls just only ones one now then ok okay so what about how".split())
 

@@ -133,3 +133,52 @@ def test_names_that_are_also_words_still_resolve_when_asked_for(classifier):
     assert classifier.classify_sync("analyze nextcloud", []).repos == ["nextcloud/server"]
     assert classifier.classify_sync("analyze MariaDB/server", []).repos == ["MariaDB/server"]
     assert classifier.classify_sync("analyze rich", []).repos == ["Textualize/rich"]
+
+
+# Requests for software worded the way people talk: a wish, a problem, "like X but ...".
+CONVERSATIONAL_NEEDS = [
+    "I need something that tells me when my website goes down",
+    "how do I get a nice git in the terminal without memorising all the commands",
+    "help me replace heroku with something I can run on a cheap VPS",
+    "our logs are all over the place, I want one spot to search them",
+    "what do people use to keep their laptops backed up?",
+]
+# ... where a repository's name stands for the kind of software wanted, not the target
+NEEDS_NAMING_A_YARDSTICK = [
+    "I want google analytics without all the creepy tracking",
+    "I want a nicer htop",
+    "redux feels way too heavy for my react app, what else is there",
+]
+
+
+@pytest.mark.parametrize("message", CONVERSATIONAL_NEEDS + NEEDS_NAMING_A_YARDSTICK)
+def test_a_conversational_request_for_software_is_a_search(classifier, message):
+    result = classifier.classify_sync(message, [])
+    assert result.intent is Intent.SEARCH, result.reasoning
+    assert result.repos == []  # "analytics", "htop", "redux" here are no repository to analyse
+
+
+@pytest.mark.parametrize(
+    ("message", "intent", "repos"),
+    [
+        ("is htop any good?", Intent.ANALYZE, ["htop-dev/htop"]),
+        ("analyze redux", Intent.ANALYZE, ["reduxjs/redux"]),
+        ("why do people like tmux so much?", Intent.ANALYZE, ["tmux/tmux"]),
+        ("is plausible actively maintained?", Intent.ANALYZE, ["plausible/analytics"]),
+        ("redux vs zustand", Intent.COMPARE, ["reduxjs/redux", "pmndrs/zustand"]),
+        ("tell me more", Intent.CLARIFY, []),
+        ("is there a tool for it?", Intent.CLARIFY, []),
+        ("hi there", Intent.CHAT, []),
+    ],
+)
+def test_asking_about_a_named_repository_is_not_a_search(classifier, message, intent, repos):
+    result = classifier.classify_sync(message, [])
+    assert (result.intent, result.repos) == (intent, repos), result.reasoning
+
+
+def test_a_platform_after_with_is_the_setting_of_an_analysis_not_a_second_target(classifier):
+    history = detailed("pmndrs/zustand")
+    for message in ("does it work with react native?", "is it any good for next.js?", "does it support svelte?"):
+        result = classifier.classify_sync(message, history)
+        assert (result.intent, result.repos) == (Intent.ANALYZE, ["pmndrs/zustand"]), message
+    assert classifier.classify_sync("analyze vue", history).repos == ["vuejs/vue"]
