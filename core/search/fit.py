@@ -156,9 +156,9 @@ def fits(
         if cosine < (LEXICAL_FLOOR if core else max(FLOOR, best - RELATIVE_FLOOR)):
             continue
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
-                 + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0))
-        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small) + need.word_trust * words
-                 - (RESOURCE_PENALTY if not need.wants_resources and is_resource(repo.full_name, repo.description) else 0.0)
+                 + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
+        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small) + need.word_trust * words
+                 - (RESOURCE_PENALTY if not need.wants_resources and is_resource(repo.full_name, repo.description) else 0.0))
         out[repo.full_name] = Fit(cosine=cosine, fused=fused)
     return out
