@@ -52,3 +52,16 @@ async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request
     assert isinstance(reply.structured_data, RepoList), reply.markdown
     assert reply.structured_data.items == []
     assert "nothing in the offline catalog fits" in reply.markdown.lower(), reply.markdown
+
+
+@pytest.mark.parametrize(("request_text", "wanted", "replaced"), [
+    ("redux feels way too heavy for my react app, what else is there", {"pmndrs/zustand", "pmndrs/jotai"}, "reduxjs/redux"),
+    ("I want a nicer htop", {"aristocratos/btop", "ClementTsang/bottom"}, "htop-dev/htop"),
+    ("like Trello but self-hosted", {"wekan/wekan", "plankanban/planka", "kanboard/kanboard"}, None),
+])
+async def test_spoken_requests_are_searches_for_what_they_mean(
+    offline: TestBackend, request_text: str, wanted: set[str], replaced: str | None,
+) -> None:
+    names = await listed(offline, request_text)
+    assert wanted & set(names[:10]), names
+    assert replaced not in names  # what the user wants to replace is not an answer
