@@ -52,6 +52,9 @@ class _NoNetwork:
     async def get_readme(self, full_name: str) -> str | None:
         raise RuntimeError("omg plan does not execute steps")
 
+    def knows_word(self, word: str) -> bool | None:
+        return None
+
 
 def build_offline_orchestrator(settings: ResearchSettings | None = None) -> Orchestrator:
     settings = settings or ResearchSettings()

@@ -108,6 +108,10 @@ class Catalog:
             return None
         return vectors.matrix[record.id]
 
+    def knows(self, word: str) -> bool:
+        """Whether any record's name, description or curated-list text uses ``word`` (stemmed)."""
+        return self._index.knows(word)
+
     def vectors_named(self, names: Sequence[str]) -> np.ndarray:
         """The shipped vectors of the most-starred snapshot repository called each of ``names``."""
         vectors = self.vectors()

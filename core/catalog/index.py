@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 
 from core.catalog.records import CatalogRecord
@@ -136,3 +137,14 @@ class CatalogIndex:
             return [row[0] for row in self._db.execute(sql, args)]
         except sqlite3.OperationalError:
             return []  # an expression FTS5 refuses: no match rather than a crash
+
+    @lru_cache(maxsize=4096)
+    def knows(self, word: str) -> bool:
+        """Whether any record's text uses ``word`` (porter-stemmed, as searches match)."""
+        phrase = _phrase(word)
+        if phrase is None:
+            return True
+        try:
+            return self._db.execute("SELECT 1 FROM repos_fts WHERE repos_fts MATCH ? LIMIT 1", (phrase,)).fetchone() is not None
+        except sqlite3.OperationalError:
+            return True  # a word FTS5 cannot search is not evidence of absence

@@ -47,3 +47,6 @@ class CatalogSource:
 
     async def get_readme(self, full_name: str) -> str | None:
         return None
+
+    def knows_word(self, word: str) -> bool | None:
+        return self.catalog.knows(word)

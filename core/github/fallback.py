@@ -158,6 +158,11 @@ class FallbackSource:
             lambda: self.fallback.get_signals(full_name, depth=depth),
         )
 
+    def knows_word(self, word: str) -> bool | None:
+        """The catalog's answer while it answers for GitHub; GitHub's (none) otherwise."""
+        source = self.fallback if self.info.kind == "catalog" else self.primary
+        return source.knows_word(word)
+
     async def get_readme(self, full_name: str) -> str | None:
         return await self._call(
             lambda: self.primary.get_readme(full_name),

@@ -118,6 +118,9 @@ class GitHubSource:
             return found
         return await self._signals.collect(name, depth=depth)
 
+    def knows_word(self, word: str) -> bool | None:
+        return None  # GitHub's vocabulary is not ours to tell
+
     async def get_readme(self, full_name: str) -> str | None:
         name = _valid_name(full_name)
         if self._batch is not None:

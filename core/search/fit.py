@@ -21,7 +21,7 @@ SCORING.md ("Fit").
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -29,7 +29,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
-from core.search.need import is_resource, read_need
+from core.search.need import content_words, is_resource, read_need
 from core.search.semantic import query_vector, repository_text, similarities
 
 RRF_K = 30
@@ -42,6 +42,9 @@ EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when
 FLOOR = 0.30  # cosine under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
 MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
+# a word of the request that the searched collection never uses names a concept it lacks
+# ("knitting", "dental"): then nothing under this counts as close in meaning
+UNKNOWN_WORD_GATE = 0.60
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
@@ -129,12 +132,13 @@ def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | No
 def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
     readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
-    qualifier_only: set[str] | None = None, gate: bool = True,
+    qualifier_only: set[str] | None = None, gate: bool = True, known: Callable[[str], bool | None] | None = None,
 ) -> dict[str, Fit]:
     """Full name -> Fit for the candidates that clear the floor (the others are left out).
 
     ``lexical_order`` is the candidates best first by words; ``all_core`` holds the full names
-    matching every core concept lexically.
+    matching every core concept lexically; ``known`` says whether the searched collection uses a
+    word at all (``RepoSource.knows_word``: the offline catalog's vocabulary; None where it cannot tell).
     """
     if not lexical_order:
         return {}
@@ -147,7 +151,10 @@ def fits(
     best = float(cosines.max())
     named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order) if r.full_name in all_core)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
-    if gate and best < MATCH_GATE and not named and not params.exclude:
+    gate_at = MATCH_GATE
+    if known is not None and any(known(word) is False for word in content_words(text)):
+        gate_at = UNKNOWN_WORD_GATE
+    if gate and best < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}
     for index, repo in enumerate(lexical_order):

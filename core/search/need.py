@@ -94,6 +94,25 @@ class Need:
         return any(c in names or c.replace(" ", "-") in names for c in self.compared)
 
 
+_CONTENT_WORD = re.compile(r"[a-z]{4,}")
+_COMMON = frozenset("""
+about above after again against also another anything anyway around away back because been before
+being below better between both bunch cheap could does doing done down during each easier easiest
+easy else enough even every everything fast faster find from give good great have having help here
+into just keep kind know less like little look looking lots make many more most much must need
+needs nice nicer only other ought over people please pretty quick quickly rather real really
+same should show simple since some something stuff such sure than that their them then there these
+they thing things this those though through today tool tools under until very want wants well were
+what when where which while whole will with within without work works would your yours ours myself
+ourselves instead using used thats what's
+""".split())
+
+
+def content_words(message: str) -> list[str]:
+    """The words of a request that can name what it is about (four letters or more, no chat filler)."""
+    return [w for w in _CONTENT_WORD.findall(query_text(message).lower()) if w not in _COMMON]
+
+
 @lru_cache(maxsize=512)
 def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))

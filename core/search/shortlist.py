@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from core.models import Repository, SearchParams
@@ -54,6 +54,7 @@ def coarse_rank(
     exact: set[str] | None = None,
     readmes: dict[str, str] | None = None,
     gate: bool = True,
+    known: Callable[[str], bool | None] | None = None,
 ) -> tuple[list[Repository], dict[str, Fit]]:
     """Candidates in the star range that fit the need, best first, with their fit (see the
     module docstring and ``core.search.fit``).
@@ -91,7 +92,8 @@ def coarse_rank(
     # "react state management"), not a project for it
     qualified = any(c.role == "qualifier" for c in query_concepts(params))
     qualifier_only = {r.full_name for r in pool if qualified and tier(verdicts[id(r)]) == TIER_QUALIFIERS_ONLY}
-    fitted = fits(params, lexical, all_core, readmes, small=small, exact=first, qualifier_only=qualifier_only, gate=gate)
+    fitted = fits(params, lexical, all_core, readmes, small=small, exact=first, qualifier_only=qualifier_only, gate=gate,
+                  known=known)
     ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
     return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 

@@ -52,6 +52,9 @@ class RecordingSource:
             raise RepoNotFound(full_name)
         return found
 
+    def knows_word(self, word: str) -> bool | None:
+        return None
+
     async def get_readme(self, full_name: str) -> str | None:
         await self._enter("get_readme", full_name)
         return self.readmes.get(full_name.lower())

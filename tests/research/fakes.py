@@ -117,6 +117,9 @@ class FakeRepoSource:
         await self._record(f"signals {full_name}")
         return SIGNALS.get(full_name, RepoSignals(commits_90d=10))
 
+    def knows_word(self, word: str) -> bool | None:
+        return None
+
     async def get_readme(self, full_name: str) -> str | None:
         await self._record(f"readme {full_name}")
         return f"# {full_name}\n\n{full_name} is a well documented project with examples and a getting started guide for new users."

@@ -85,3 +85,11 @@ def test_a_list_ranks_after_the_software_it_lists_or_is_left_out() -> None:
     fitted = fits(SearchParams(text="python http client"), candidates, all_core=set(), gate=False)
     listed = fitted.get("vinta/awesome-python")
     assert "encode/httpx" in fitted and (listed is None or fitted["encode/httpx"].fused > listed.fused)
+
+
+def test_a_word_the_collection_never_uses_raises_the_bar_for_a_match() -> None:
+    candidates = [repo("someone/stitch", "Cross-stitch pattern editor", 900)]  # cosine ~0.57
+    params = SearchParams(text="library for knitting pattern design")
+    assert fits(params, candidates, all_core=set())  # close enough in meaning on its own
+    assert fits(params, candidates, all_core=set(), known=lambda word: word != "knitting") == {}
+    assert fits(params, candidates, all_core=set(), known=lambda word: None)  # a source that cannot tell
