@@ -155,10 +155,16 @@ class _Match:
 
 
 def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
+    return _normalized_fields(repo.full_name, repo.description or "", tuple(repo.topics), readme)
+
+
+@lru_cache(maxsize=8192)
+def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...], readme: str | None) -> dict[str, str]:
+    """A repository's searchable text, normalized once: it does not depend on the query."""
     fields = {
-        "name": normalize(repo.full_name.replace("/", " ")),
-        "topics": normalize(" ".join(repo.topics)),
-        "description": normalize(spell_out_compounds(repo.description or "")),
+        "name": normalize(full_name.replace("/", " ")),
+        "topics": normalize(" ".join(topics)),
+        "description": normalize(spell_out_compounds(description)),
         "readme": normalize(readme[:README_WINDOW]) if readme else " ",
     }
     return {field: value for field, value in fields.items() if value != " " or field == "name"}
