@@ -63,9 +63,10 @@ class Outgoing:
         return sum(len(e) for e in self.embeds)
 
 
-def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoing]:
+def pack(sections: Sequence[Section], footer: str | None = None, *, in_order: bool = False) -> list[Outgoing]:
     """Sections in order as messages: text split at 2,000 characters, embeds attached to the
-    message before them while it has room (content always shows above a message's embeds)."""
+    message before them while it has room (content always shows above a message's embeds).
+    ``in_order``: text goes in embed descriptions, so it stays between the embeds around it."""
     messages: list[Outgoing] = []
     sections = [s for s in sections if not isinstance(s, str) or s.strip()]
     if footer:
@@ -76,10 +77,10 @@ def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoin
     texts = [s for s in sections if isinstance(s, str)]
     embeds = [fit_embed(s) for s in sections if isinstance(s, discord.Embed)]
     joined = "\n\n".join(texts)
-    if (len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
+    if (not in_order and len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
             and sum(len(e) for e in embeds) <= MAX_EMBED_TOTAL):
         return [Outgoing(content=joined, embeds=embeds)]  # the common case: one message
-    if len(joined) > MAX_CONTENT:
+    if len(joined) > MAX_CONTENT or in_order:
         return _in_embeds(sections)
     for section in sections:
         if isinstance(section, str):

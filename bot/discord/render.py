@@ -23,6 +23,8 @@ from bot.discord.buttons import ButtonSpec
 from bot.discord.markdown import to_discord
 from bot.discord.outgoing import (
     MAX_CONTENT,
+    MAX_DESCRIPTION,
+    MAX_FOOTER,
     MAX_FIELD_NAME,
     MAX_FIELD_VALUE,
     MAX_FIELDS,
@@ -37,12 +39,22 @@ from core.models import (
     Action,
     ActionKind,
     ChoicesSection,
+    PlanSection,
     RepoCard,
     RepoCardsSection,
     RepoDetailSection,
+    ReportSection,
     Reply,
     TableSection,
     TextSection,
+)
+from core.models.document import (
+    plan_heading,
+    sources_markdown,
+    steps_markdown,
+    titled_markdown,
+    web_markdown,
+    weighed_line,
 )
 
 MAX_CARDS = 10
@@ -57,7 +69,9 @@ def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
     listed = [a for a in buttoned(reply.actions) if btn.is_listed(a)]
     if listed:
         sections.append(_choices_embed(listed))
-    messages = pack(sections, reply.footer)
+    # a report reads top to bottom: its text goes in embeds between its own, never above them
+    messages = pack(sections, reply.footer,
+                    in_order=any(isinstance(s, ReportSection) for s in reply.document))
     with_feedback = (feedback and reply.error is None and reply.intent is not None
                      and not is_plan(reply))
     messages[-1].buttons = button_specs(reply.actions, feedback=with_feedback)
@@ -76,6 +90,10 @@ def document_sections(reply: Reply) -> list[Section]:
             out.append(table_embed(section))
         elif isinstance(section, RepoDetailSection):
             out.append(detail_embed(section))
+        elif isinstance(section, PlanSection):
+            out.append(plan_embed(section))
+        elif isinstance(section, ReportSection):
+            out += report_sections(section)
         elif isinstance(section, ChoicesSection) and section.options and section.hint:
             out.append(section.hint)
     return out
@@ -132,6 +150,42 @@ def table_embed(section: TableSection) -> discord.Embed:
         embed.add_field(name=clip(first.text, MAX_FIELD_NAME),
                         value=clip("\n".join([name, *lines]), MAX_FIELD_VALUE))
     return embed
+
+
+def plan_embed(section: PlanSection) -> discord.Embed:
+    """The goal and why this mode as the description, a field per step, then how to decide."""
+    intro = [f"> {section.goal}", f"_Why {section.mode}:_ {section.rationale}", weighed_line(section) or ""]
+    embed = discord.Embed(colour=COLOR, title=clip(plan_heading(section), MAX_TITLE),
+                          description=clip("\n".join(intro).strip(), MAX_DESCRIPTION))
+    for step in section.steps[:MAX_FIELDS - 2]:
+        queries = " · ".join(f"`{q}`" for q in step.queries)
+        embed.add_field(name=clip(f"{step.number}. {step.kind}", MAX_FIELD_NAME),
+                        value=clip("\n".join(p for p in (step.description, queries) if p), MAX_FIELD_VALUE),
+                        inline=False)
+    if section.feedback:
+        embed.add_field(name="Revised for the feedback", value=clip(section.feedback, MAX_FIELD_VALUE), inline=False)
+    if section.review:
+        embed.add_field(name="Your decision", value=clip(section.review, MAX_FIELD_VALUE), inline=False)
+    return embed
+
+
+def report_sections(section: ReportSection) -> list[Section]:
+    """The answer first, in an embed with the confidence and what was not checked as fields; then
+    the findings and evidence as text; the sources as linked lines in an embed of their own."""
+    answer = discord.Embed(colour=COLOR, title=clip(f"Research report: {section.goal}", MAX_TITLE),
+                           description=clip(section.answer, MAX_DESCRIPTION))
+    if section.confidence:
+        reason = f": {section.confidence_reason}" if section.confidence_reason else ""
+        answer.add_field(name="Confidence", value=clip(f"**{section.confidence}**{reason}", MAX_FIELD_VALUE))
+    if section.not_checked:
+        answer.add_field(name="Not checked", value=clip("; ".join(section.not_checked), MAX_FIELD_VALUE))
+    answer.set_footer(text=clip(" · ".join([section.progress, *section.notes]), MAX_FOOTER))
+    sources = sources_markdown(section)
+    listed = sources.split("\n", 1)[1]
+    return [answer, titled_markdown(section.findings), titled_markdown(section.evidence), web_markdown(section),
+            steps_markdown(section),
+            discord.Embed(colour=COLOR, title="Sources", description=listed)
+            if len(listed) <= MAX_DESCRIPTION else sources]
 
 
 def _choices_embed(listed: Sequence[Action]) -> discord.Embed:

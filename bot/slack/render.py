@@ -22,22 +22,31 @@ from core.models import (
     Action,
     ActionKind,
     ChoicesSection,
+    PlanSection,
     RepoCard,
     RepoCardsSection,
     RepoDetailSection,
+    ReportSection,
     Reply,
     Section,
     TableSection,
     TextSection,
 )
-from core.models.document import section_markdown
+from core.models.document import (
+    plan_heading,
+    plan_step_lines,
+    section_markdown,
+    sources_markdown,
+    steps_markdown,
+    titled_markdown,
+    web_markdown,
+    weighed_line,
+)
 
 ACTION_PREFIX = "omg:"
 DECISION_BLOCK = "omg-decision"
 FEEDBACK_BLOCK = "omg-feedback"
 MAX_CARDS = 10
-_TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_MARK = "TABLEPLACEHOLDER7f3a"
 
 HELP = (
     "*oh-my-github* finds, analyzes and compares GitHub repositories.\n"
@@ -99,8 +108,39 @@ def document_blocks(document: Sequence[Section]) -> list[Block]:
             blocks += table_blocks(section)
         elif isinstance(section, RepoDetailSection):
             blocks += markdown_blocks(section_markdown(section))
+        elif isinstance(section, PlanSection):
+            blocks += plan_blocks(section)
+        elif isinstance(section, ReportSection):
+            blocks += report_blocks(section)
         elif isinstance(section, ChoicesSection) and section.options and section.hint:
             blocks.append(bk.context(escape(section.hint)))
+    return blocks
+
+
+def plan_blocks(section: PlanSection) -> list[Block]:
+    """A header, the goal and why this mode, the steps, then how to decide."""
+    intro = [f"> {section.goal}", f"_Why {section.mode}:_ {section.rationale}", weighed_line(section) or ""]
+    steps = [line for step in section.steps for line in plan_step_lines(step)]
+    blocks = [bk.header(plan_heading(section)), *markdown_blocks("\n".join(intro)),
+              *markdown_blocks("\n".join(steps))]
+    if section.feedback:
+        blocks.append(bk.context(f"Revised for the feedback: “{escape(section.feedback)}”"))
+    return blocks + markdown_blocks(section.review or "")
+
+
+def report_blocks(section: ReportSection) -> list[Block]:
+    """The answer first (under a header), the confidence and run status as context, then the
+    evidence, the steps and the sources (linked)."""
+    facts = [f"*Confidence:* *{section.confidence}*" + (f": {escape(section.confidence_reason)}"
+                                                        if section.confidence_reason else "")
+             if section.confidence else "",
+             "*Not checked:* " + escape("; ".join(section.not_checked)) if section.not_checked else "",
+             escape(section.progress), *map(escape, section.notes)]
+    blocks = [bk.header(f"Research report: {section.goal}"), *markdown_blocks(section.answer),
+              *markdown_blocks(titled_markdown(section.findings)), bk.context(*facts)]
+    for part in (titled_markdown(section.evidence), web_markdown(section), steps_markdown(section),
+                 sources_markdown(section)):
+        blocks += markdown_blocks(part)
     return blocks
 
 

@@ -41,7 +41,8 @@ from core.research.executor import emit
 from core.research.goal import EXAMPLES, InvalidGoal
 from core.research.orchestrator import Orchestrator
 from core.models.research import ResearchSession, ResearchStatus
-from core.research.report import build_report, render_plan
+from core.models.document import Document, TextSection
+from core.research.report import build_report, plan_section
 from core.store.research import check_session_id
 from core.usage import workspace_scope
 
@@ -114,6 +115,10 @@ def error_reply(exc: BaseException, conversation_id: str) -> Reply:
                  markdown="Something went wrong on my side with that research. Please try again.")
 
 
+def _notes(notes: Sequence[str]) -> Document:
+    return [TextSection(markdown=f"_{note}_") for note in notes]
+
+
 class ResearchService:
     def __init__(
         self, orchestrator: Orchestrator, *, notifier: Notifier | None = None,
@@ -128,21 +133,20 @@ class ResearchService:
     # -- replies -----------------------------------------------------------------------------
 
     def plan_reply(self, session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
-        markdown = render_plan(session, review_ttl_seconds=self.orchestrator.settings.review_ttl_seconds)
-        prefix = "".join(f"_{note}_\n\n" for note in notes)
+        plan = plan_section(session, review_ttl_seconds=self.orchestrator.settings.review_ttl_seconds)
         actions = plan_actions(session) if session.status is S.REVIEW_PENDING else []
-        return Reply(conversation_id=conversation_id, markdown=prefix + markdown, actions=actions,
+        return Reply(conversation_id=conversation_id, document=[*_notes(notes), plan], actions=actions,
                      footer=f"Research session {session.id}")
 
     @staticmethod
     def final_reply(session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
-        report = session.report or build_report(session)
-        prefix = "".join(f"_{note}_\n\n" for note in notes)
+        document: Document = _notes(notes)
         error = None
         if session.status is S.ERROR:
             error = "research_failed"
-            report = "The research stopped because of an error, so this report is partial.\n\n" + report
-        return Reply(conversation_id=conversation_id, markdown=prefix + report, error=error,
+            document.append(TextSection(markdown="The research stopped because of an error, so this report is partial."))
+        document.append(session.report or build_report(session))
+        return Reply(conversation_id=conversation_id, document=document, error=error,
                      footer=f"Research session {session.id}")
 
     # -- adapters (core.service.ResearchHandler) ----------------------------------------------

@@ -29,6 +29,7 @@ from core.models import (
     TableSection,
     TextSection,
 )
+from tests.fakes import documents
 from tests.fakes.slack_api import validate_message
 
 
@@ -230,3 +231,28 @@ def test_status_message_shows_the_current_step_and_finished_ones():
     [current, done] = valid([message])[0].blocks
     assert "Scoring 24 candidates" in current["text"]["text"]
     assert "Searching GitHub for react state" in done["elements"][0]["text"]
+
+
+def test_a_plan_is_a_header_the_goal_the_steps_and_how_to_decide() -> None:
+    actions = [Action(kind=k, label=k.value.title(), value="s1:2")
+               for k in (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)]
+    [message] = valid(render.render_reply(Reply(conversation_id="c", document=[documents.plan()], actions=actions)))
+    kinds = [b["type"] for b in message.blocks]
+    assert kinds == ["header", "markdown", "markdown", "context", "markdown", "actions"]
+    assert message.blocks[0]["text"]["text"] == "Research plan · Deep Probe · revision 2"
+    assert "`redux toolkit`" in message.blocks[2]["text"] and "**Approve**" in message.blocks[4]["text"]
+
+
+def test_a_report_opens_with_its_answer_and_links_its_sources() -> None:
+    section = documents.report(13_000)
+    messages = valid(render.render_reply(Reply(conversation_id="c", document=[section], intent=Intent.CHAT,
+                                               footer="Research session s1")))
+    assert len(messages) <= 3
+    first = messages[0].blocks
+    assert first[0] == bk.header("Research report: Should we migrate from Redux to Zustand?")
+    assert first[1]["type"] == "markdown" and first[1]["text"].startswith("**Stay on Redux**")
+    context = next(b for b in first if b["type"] == "context")
+    assert "*Confidence:* *medium*: two measured projects" in json.dumps(context, ensure_ascii=False)
+    every = "".join(texts(m) for m in messages)
+    assert "[owner40/project-40](https://github.com/owner40/project-40)" in every
+    assert messages[-1].blocks[-2]["type"] == "context_actions"  # feedback, then the footer
