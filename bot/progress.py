@@ -9,7 +9,7 @@ message on the first event, sends every change through the shared
 ``bot.throttle.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
 answer: the first part replaces the status message, the rest are posted after it. Late events
 never touch the answer. A platform subclass says how a message is viewed, posted and deleted
-(``view``, ``_post``, ``_ref_of``, ``_id_of``, ``_delete``) and may override the hooks
+(``view``, ``render``, ``_post``, ``_ref_of``, ``_id_of``, ``_delete``) and may override the hooks
 ``_progressed`` and ``_closed`` (both do nothing by default).
 """
 
@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import ClassVar, Generic, TypeVar
 
 from bot.throttle import CoalescingEditor
-from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
+from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, Reply, TextEvent
 
 WORKING = "Working on it…"
 ASSEMBLING = "Putting the answer together…"
@@ -79,6 +79,10 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         """The status message as it stands (``self.text``)."""
 
     @abstractmethod
+    def render(self, reply: Reply) -> list[MsgT]:
+        """The answer as the platform's messages."""
+
+    @abstractmethod
     async def _post(self, message: MsgT) -> list[IdT]:
         """Post one message where the conversation lives; the ids of what was posted."""
 
@@ -129,12 +133,10 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
             self._creating = asyncio.create_task(self._post_status())
         # else: the status is being posted; the editor gets the latest view once it exists
 
-    async def deliver(self, messages: list[MsgT]) -> list[IdT]:
+    async def deliver(self, reply: Reply) -> list[IdT]:
         """Put the answer in the conversation: the first part replaces the status message."""
-        self._finished = True
-        if self._creating is not None:
-            await asyncio.gather(self._creating, return_exceptions=True)
-        first, rest = messages[0], messages[1:]
+        await self._finish()
+        first, *rest = self.render(reply)
         posted: list[IdT] = []
         if self.ref is not None:
             try:
@@ -151,11 +153,15 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         await self._closed()
         return posted
 
-    async def abandon(self) -> None:
-        """No answer in the conversation (a refused click): remove the status message if any."""
+    async def _finish(self) -> None:
+        """No more progress: late events must not touch what comes next."""
         self._finished = True
         if self._creating is not None:
             await asyncio.gather(self._creating, return_exceptions=True)
+
+    async def abandon(self) -> None:
+        """No answer in the conversation (a refused click): remove the status message if any."""
+        await self._finish()
         await self.remove_status()
         await self._closed()
 

@@ -30,6 +30,7 @@ from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.progress import WORKING, StatusMessage, StatusText
 from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
+from core.models import Reply
 
 
 CHANNEL_EDITS, CHANNEL_WINDOW = 5, 5.0  # Discord's edit budget per channel
@@ -103,6 +104,9 @@ class TurnProgress(StatusMessage[StatusRef, Outgoing, int]):
 
     def view(self) -> Outgoing:
         return render.status(self.text.current, self.text.done, self.text.draft)
+
+    def render(self, reply: Reply) -> list[Outgoing]:
+        return render.render_reply(reply)
 
     async def _post(self, message: Outgoing) -> list[int]:
         return [(await self._poster.send(self.place, message)).id]

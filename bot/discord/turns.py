@@ -16,7 +16,7 @@ from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, TurnProgress
 from bot.throttle import CoalescingEditor
 from bot.turns import TurnRunner
-from core.models import ConversationKey, Reply
+from core.models import ConversationKey
 
 log = logging.getLogger("omg.discord")
 
@@ -34,9 +34,6 @@ class DiscordPlatform:
     def stream(self, place: Place, *, first_line: str, users: tuple[str, ...] = ()) -> TurnProgress:
         return TurnProgress(editor=self.editor, poster=self.poster, place=place,
                             first_line=first_line, users=users)
-
-    def render(self, reply: Reply) -> list[Outgoing]:
-        return render.render_reply(reply)
 
     def chose(self, user: str, value: str) -> Outgoing:
         return render.chose(user, value)

@@ -15,7 +15,6 @@ tracked task. Messages outside assistant threads never reach this module.
 from __future__ import annotations
 
 import logging
-import time
 from collections import OrderedDict
 from typing import Any
 
@@ -32,11 +31,11 @@ from bot.slack.api import SlackApi
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import from_slack
 from bot.slack.payloads import EventEnvelope, MessageEvent
-from bot.slack.progress import as_status
+from bot.slack.progress import AssistantStatus, ThreadRef
 from bot.slack.turns import conversation_key
 from bot.tasks import TaskTracker
-from bot.turns import TurnRunner, reply_of
-from core.models import ConversationKey, IncomingMessage, LogEvent, ProgressEvent
+from bot.turns import TurnRunner
+from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 
 log = logging.getLogger("omg.slack.assistant")
 
@@ -55,7 +54,6 @@ LOADING_MESSAGES = [
     "Writing it up…",
 ]
 MAX_TITLE = 80
-STATUS_INTERVAL = 1.0  # seconds between status changes of one thread
 MAX_THREADS = 5000  # contexts and titles remembered (oldest forgotten first)
 
 
@@ -93,11 +91,12 @@ class ThreadContexts(AsyncAssistantThreadContextStore):
 class SlackAssistant:
     def __init__(
         self, *, api: SlackApi, turns: TurnRunner[ConversationKey, SlackMessage], tracker: TaskTracker,
-        contexts: ThreadContexts | None = None,
+        status: AssistantStatus | None = None, contexts: ThreadContexts | None = None,
     ) -> None:
         self.api = api
         self.turns = turns
         self.tracker = tracker
+        self.status = status
         self.contexts = contexts or ThreadContexts()
 
     def build(self) -> AsyncAssistant:
@@ -139,30 +138,34 @@ class SlackAssistant:
         # the same delivery id as the channel listeners: BotService drops a retried event
         delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
         text = from_slack(event.text, bot_user_id=self._bot_user_id)
-        self.turns.threads.remember(key)
         if self.contexts.first_question(key.channel, key.thread):
             await _quietly("thread title", set_title(" ".join(text.split())[:MAX_TITLE] or "New chat"))
         await _quietly("status", set_status(status=THINKING, loading_messages=LOADING_MESSAGES))
 
-        last_status = time.monotonic()
+        live = AssistantTurn(api=self.api, status=self.status, place=key, user=event.user or "")
+        await self.turns.message(key, text, event.user or "", delivery_id=delivery, live=live)
 
-        async def progress(event_: ProgressEvent) -> None:
-            nonlocal last_status
-            if not isinstance(event_, LogEvent) or not event_.content.strip():
-                return
-            if time.monotonic() - last_status < STATUS_INTERVAL:
-                return  # a newer step soon replaces this one; the loading messages keep moving
-            last_status = time.monotonic()
-            await _quietly("status", set_status(status=as_status(event_.content),
-                                                loading_messages=[event_.content[:150]]))
 
-        incoming = IncomingMessage(key=key, text=text, author=event.user or "", delivery_id=delivery)
-        reply = await reply_of(lambda sink: self.turns.service.handle_message(incoming, sink), progress,
-                               conversation_id=key.conversation_id, log=log)
-        if reply.duplicate:
-            return
-        await stream.deliver(self.api, channel=key.channel, thread_ts=key.thread,
-                             reply=reply, team=team, user=event.user)
+class AssistantTurn:
+    """A turn in an assistant thread (a ``bot.turns.LiveTurn``): no status message, Slack's own
+    status under the thread follows the core's steps, and the answer is streamed (else posted)."""
+
+    def __init__(self, *, api: SlackApi, status: AssistantStatus | None, place: ConversationKey, user: str) -> None:
+        self.api = api
+        self.status = status
+        self.place = place
+        self.user = user
+
+    async def __call__(self, event: ProgressEvent) -> None:
+        if self.status is not None and isinstance(event, LogEvent) and event.content.strip():
+            self.status.show(ThreadRef(self.place.channel, self.place.thread), event.content)
+
+    async def deliver(self, reply: Reply) -> None:
+        await stream.deliver(self.api, self.place, reply, self.user)  # a reply clears the status
+
+    async def abandon(self) -> None:
+        if self.status is not None:
+            await self.status.clear(ThreadRef(self.place.channel, self.place.thread))
 
 
 async def _quietly(what: str, call: Any) -> None:

@@ -101,7 +101,7 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.bolt"),
             name="oh-my-github",
         )
-        self.assistant = SlackAssistant(api=self.api, turns=turns, tracker=self.tracker)
+        self.assistant = SlackAssistant(api=self.api, turns=turns, tracker=self.tracker, status=self._assistant)
         self.bolt.assistant(self.assistant.build())
         SlackListeners(api=self.api, platform=platform, turns=turns, threads=threads,
                        tracker=self.tracker).register(self.bolt)

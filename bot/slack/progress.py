@@ -4,7 +4,8 @@
 a status reply in the thread ("Searching GitHub for ..."), sends every change through the shared
 ``CoalescingEditor`` (at most one ``chat.update`` per message per second, latest wins, in order,
 429s honoured), mirrors the current step into Slack's assistant status where Slack allows it, and
-finally puts the answer in place of the status message (further parts follow as new messages).
+finally streams the answer (``bot.slack.stream``) or, where that is refused, puts it in place of
+the status message (further parts follow as new messages).
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
 from bot.progress import WORKING, StatusMessage, StatusText
-from bot.slack import render
+from bot.slack import render, stream
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.throttle import CoalescingEditor
-from core.models import LogEvent, ProgressEvent
+from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 
 log = logging.getLogger("omg.slack.progress")
 APP_LEVEL_ERRORS = frozenset({"missing_scope", "not_allowed_token_type", "access_denied",
@@ -92,7 +93,9 @@ def as_status(step: str) -> str:
 
 
 class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
-    """The status message of one turn in a Slack thread (also mirrored as assistant status)."""
+    """The status message of one turn in a Slack thread (also mirrored as assistant status).
+    The answer for ``user`` is streamed where Slack allows it (then the status message goes);
+    otherwise it replaces the status message."""
 
     log = logging.getLogger("omg.slack.progress")
 
@@ -102,17 +105,32 @@ class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
         api: SlackApi,
         editor: CoalescingEditor[StatusRef, SlackMessage],
         assistant: AssistantStatus | None,
-        thread: ThreadRef,
+        place: ConversationKey,
+        user: str | None = None,
         first_line: str = WORKING,
     ) -> None:
         super().__init__(editor=editor, text=StatusText(first_line, warning=":warning:"))
         self._api = api
         self._assistant = assistant
-        self.thread = thread
+        self.place = place
+        self.thread = ThreadRef(place.channel, place.thread)
+        self.user = user
         self._assistant_shown = False
 
     def view(self) -> SlackMessage:
         return render.status(self.text.current, self.text.done, self.text.draft)
+
+    def render(self, reply: Reply) -> list[SlackMessage]:
+        return render.render_reply(reply)
+
+    async def deliver(self, reply: Reply) -> list[str]:
+        if self.user is not None:
+            await self._finish()
+            if await stream.stream_reply(self._api.client, self.place, reply, self.user):
+                await self.remove_status()
+                await self._closed()
+                return []
+        return await super().deliver(reply)
 
     async def _post(self, message: SlackMessage) -> list[str]:
         return await self._api.post(self.thread.channel, message, thread_ts=self.thread.thread_ts)

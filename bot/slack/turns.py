@@ -13,9 +13,9 @@ from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import to_mrkdwn
-from bot.slack.progress import AssistantStatus, StatusRef, ThreadRef, TurnProgress
+from bot.slack.progress import AssistantStatus, StatusRef, TurnProgress
 from bot.throttle import CoalescingEditor
-from core.models import ActionKind, ConversationKey, Reply
+from core.models import ActionKind, ConversationKey
 
 log = logging.getLogger("omg.slack")
 
@@ -37,11 +37,8 @@ class SlackPlatform:
         return place
 
     def stream(self, place: ConversationKey, *, first_line: str, users: tuple[str, ...] = ()) -> TurnProgress:
-        return TurnProgress(api=self.api, editor=self.editor, assistant=self.assistant,
-                            thread=ThreadRef(place.channel, place.thread), first_line=first_line)
-
-    def render(self, reply: Reply) -> list[SlackMessage]:
-        return render.render_reply(reply)
+        return TurnProgress(api=self.api, editor=self.editor, assistant=self.assistant, place=place,
+                            user=users[0] if users else None, first_line=first_line)
 
     def chose(self, user: str, value: str) -> SlackMessage:
         return render.chose(user, value)

@@ -64,7 +64,7 @@ async def test_socket_mode_acknowledges_and_answers():
             assert "/research" in (await fake.socket_ack(help_id))["payload"]["text"]
             await asyncio.wait_for(backend.idle(), 5)
             answers = [m for m in fake.thread("D1", ts) if m.user == BOT_USER]
-            assert len(answers) == 1 and "You said: hello over a socket" in json.dumps(answers[0].blocks)
+            assert len(answers) == 1 and "You said: hello over a socket" in answers[0].text
         finally:
             await backend.shutdown()
 
