@@ -6,7 +6,7 @@ the current step (the previous one moves to ``done``), ``TextEvent`` deltas buil
 
 ``StatusMessage`` is the ``ProgressSink`` of one turn on a chat platform: it posts the status
 message on the first event, sends every change through the shared
-``bot.throttle.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
+``core.pacing.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
 answer: the first part replaces the status message, the rest are posted after it. Late events
 never touch the answer. A platform subclass says how a message is viewed, posted and deleted
 (``view``, ``render``, ``_post``, ``_ref_of``, ``_id_of``, ``_delete``) and may override the hooks
@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from typing import ClassVar, Generic, TypeVar
 
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, Reply, TextEvent
 
 WORKING = "Working on it…"

@@ -56,7 +56,7 @@ class LiveTurn(ProgressSink, Protocol):
 class Platform(Protocol[PlaceT, MsgT]):
     """What the kernel needs from a chat platform. Posting, editing and deleting status messages,
     and drawing the answer, happen inside the ``LiveTurn`` that ``stream`` returns (paced by
-    ``bot.throttle``)."""
+    ``core.pacing``)."""
 
     def key(self, place: PlaceT) -> ConversationKey:
         """The conversation living at ``place``."""

@@ -37,7 +37,7 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
      │    ├── ReviewExpired
      │    └── LeaseHeld             another live executor runs the session (core.research.executor)
      ├── PlatformError              a chat platform refused or failed a call
-     │    ├── RetryAfter            the platform asked to wait before an edit (bot.throttle)
+     │    ├── RetryAfter            the platform asked to wait before an edit (core.pacing)
      │    └── SlackCallFailed       a Slack Web API call failed (bot.slack.api)
      │         └── MessageTooLong   Slack refused the message's size
      ├── ConfigError                the bot can't start: missing or rejected settings

@@ -26,10 +26,10 @@ from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, make_editor
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
 from bot.discord.turns import DiscordPlatform
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from core.models import ConversationKey, Reply
 
 log = logging.getLogger("omg.discord")

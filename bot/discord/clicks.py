@@ -30,7 +30,7 @@ from bot.discord.buttons import ButtonAction
 from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, click_of, interaction_place
 from bot.discord.turns import DiscordTurns
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from core.models import ActionClick, ActionKind
 from core.store.base import EventDeduper
 

@@ -17,7 +17,7 @@ from bot.discord import render
 from bot.discord.conversations import arrival_of, thread_name
 from bot.routing import Where, route
 from bot.discord.payloads import ChatMessage, Place, chat_message, without_bot_mention
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.discord.turns import DiscordPlatform, DiscordTurns
 from bot.threads import ThreadIndex
 

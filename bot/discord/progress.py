@@ -2,7 +2,7 @@
 
 ``TurnProgress`` is the ``ProgressSink`` of one turn (a ``bot.progress.StatusMessage``). It
 posts a status message where the conversation lives ("⏳ Searching GitHub for …"), sends every
-change through the shared ``bot.throttle.CoalescingEditor`` (at most one edit per message per
+change through the shared ``core.pacing.CoalescingEditor`` (at most one edit per message per
 second, the latest state wins, edits in order), and finally puts the answer in place of the
 status message (further parts follow as new messages).
 
@@ -24,12 +24,12 @@ from typing import NamedTuple
 
 import discord
 
-from bot.edit_budget import EditBudget
+from core.pacing.budget import EditBudget
 from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.progress import WORKING, StatusMessage, StatusText
-from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
+from core.pacing.editor import CoalescingEditor, RetryAfter, SharedBucket
 from core.models import Reply
 
 

@@ -14,7 +14,7 @@ from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef, TurnProgress
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from bot.turns import TurnRunner
 from core.models import ConversationKey
 

@@ -17,7 +17,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.blockkit import SlackMessage, halve
-from bot.throttle import RetryAfter
+from core.pacing.editor import RetryAfter
 from core.errors import PlatformError
 
 log = logging.getLogger("omg.slack.api")

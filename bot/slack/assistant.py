@@ -33,7 +33,7 @@ from bot.slack.mrkdwn import from_slack
 from bot.slack.payloads import EventEnvelope, MessageEvent
 from bot.slack.progress import AssistantStatus, ThreadRef
 from bot.slack.turns import conversation_key
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.turns import TurnRunner
 from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 

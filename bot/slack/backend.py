@@ -18,17 +18,17 @@ from bot.base import Backend, Ports
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.edit_budget import EditBudget
+from core.pacing.budget import EditBudget
 from bot.slack.assistant import SlackAssistant
 from bot.slack.listeners import SlackListeners
 from bot.slack.progress import AssistantStatus, StatusRef
 from bot.slack.server import HttpReceiver, SocketReceiver
 from bot.slack.settings import SlackSettings, SlackSetupError
 from bot.slack.turns import SlackPlatform
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from core.models import ConversationKey, Reply
 
 log = logging.getLogger("omg.slack")

@@ -32,7 +32,7 @@ from bot.slack.payloads import (
 )
 from bot.slack.turns import SlackPlatform, conversation_key
 from bot.routing import Arrival, Where, route
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
 from core.models import ActionClick, ActionKind, ConversationKey

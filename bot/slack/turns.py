@@ -14,7 +14,7 @@ from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import to_mrkdwn
 from bot.slack.progress import AssistantStatus, StatusRef, TurnProgress
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from core.models import ActionKind, ConversationKey
 
 log = logging.getLogger("omg.slack")

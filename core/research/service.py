@@ -44,6 +44,7 @@ from core.models.research import ResearchSession, ResearchStatus
 from core.models.document import Document, TextSection
 from core.research.report import build_report, plan_section
 from core.store.research import check_session_id
+from core.tasks import TaskTracker
 from core.usage import workspace_scope
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class ResearchService:
         self.store = orchestrator.store
         self.notifier = notifier
         self.costs = ResearchCosts(conversations)  # LLM cost footer + Conversation.cost
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = TaskTracker()
 
     # -- replies -----------------------------------------------------------------------------
 
@@ -279,11 +280,9 @@ class ResearchService:
         await self.orchestrator.expire_reviews()
         sessions = await self.orchestrator.runnable()
         for session in sessions:
-            task = asyncio.create_task(self._resume(session), name=f"research:{session.id}")
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        if wait and self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            self._tasks.spawn(self._resume(session), name=f"research:{session.id}")
+        if wait:
+            await self._tasks.idle()
         return [s.id for s in sessions]
 
     async def _resume(self, session: ResearchSession) -> None:
@@ -303,8 +302,5 @@ class ResearchService:
                             extra={"error": repr(exc)}, exc_info=not is_expected(exc))
 
     async def aclose(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.drain(0)
         await self.store.close()

@@ -10,7 +10,7 @@ import pytest
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, StatusRef
 from bot.discord.outgoing import Outgoing
-from bot.throttle import RetryAfter
+from core.pacing.editor import RetryAfter
 from tests.discord.conftest import DiscordHarness, start_harness, stop_harness
 from tests.fakes.discord_fake import CHANNEL_ID, FakeDiscord
 
