@@ -20,7 +20,7 @@ import discord
 
 from bot.discord import buttons as btn
 from bot.discord.buttons import ButtonSpec
-from bot.discord.markdown import split_markdown
+from bot.rendering import split_markdown
 
 MAX_CONTENT = 2000
 MAX_TITLE = 256

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bot.slack.mrkdwn import split_text
+from bot.rendering import split_markdown
 
 MAX_BLOCKS = 50
 MAX_SECTION_TEXT = 3000
@@ -158,12 +158,12 @@ def explode(block: Block, budget: int, prose_budget: int = MAX_MARKDOWN_TEXT) ->
         limit = min(prose_budget, MAX_MARKDOWN_TEXT)
         if len(text) <= limit:
             return [block]
-        return [markdown(part) for part in split_text(text, limit)]
+        return [markdown(part) for part in split_markdown(text, limit)]
     text = block.get("text", {}).get("text") if block.get("type") == "section" else None
     limit = min(budget, MAX_SECTION_TEXT)
     if not text or len(text) <= limit or block.get("fields") or block.get("accessory"):
         return [block]
-    return [section(part) for part in split_text(text, limit)]
+    return [section(part) for part in split_markdown(text, limit)]
 
 
 def pack(
@@ -211,7 +211,7 @@ def halve(message: SlackMessage) -> list[SlackMessage]:
     trailing = [b for b in message.blocks if b.get("type") in _TRAILING]
     size = sum(block_chars(b) + markdown_chars(b) for b in message.blocks) or len(message.text)
     if not message.blocks:
-        parts = split_text(message.text, max(MIN_BUDGET, len(message.text) // 2 + 1))
+        parts = split_markdown(message.text, max(MIN_BUDGET, len(message.text) // 2 + 1))
         return [SlackMessage(text=p) for p in parts]
     half = max(MIN_BUDGET, size // 2)
     parts = pack(body, trailing, message.text, budget=half, prose_budget=half)

@@ -14,10 +14,10 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.rendering import DECISIONS, compact, is_plan
+from bot.rendering import DECISIONS, compact, is_plan, split_markdown
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
-from bot.slack.mrkdwn import escape, link, plain, split_text, to_mrkdwn
+from bot.slack.mrkdwn import escape, link, plain
 from core.models import (
     Action,
     ActionKind,
@@ -93,7 +93,7 @@ def trailing_blocks(reply: Reply, *, feedback: bool = True) -> list[Block]:
     if feedback and reply.error is None and reply.intent is not None and not is_plan(reply):
         trailing.append(feedback_block(reply))
     if reply.footer:
-        trailing.append(bk.context(to_mrkdwn(reply.footer)))
+        trailing.append(bk.context(escape(plain(reply.footer))))
     return trailing
 
 
@@ -146,7 +146,7 @@ def report_blocks(section: ReportSection) -> list[Block]:
 
 def markdown_blocks(markdown: str) -> list[Block]:
     text = markdown.strip()
-    return [bk.markdown(part) for part in split_text(text, bk.MAX_MARKDOWN_TEXT)] if text else []
+    return [bk.markdown(part) for part in split_markdown(text, bk.MAX_MARKDOWN_TEXT)] if text else []
 
 
 def repo_cards(section: RepoCardsSection) -> list[Block]:
@@ -154,7 +154,7 @@ def repo_cards(section: RepoCardsSection) -> list[Block]:
     blocks: list[Block] = [bk.section(f"*{escape(section.title)}*")] if section.title else []
     if section.compact:
         lines = "\n".join(repo_card(card, short=True) for card in shown)
-        blocks += [bk.section(part) for part in split_text(lines, bk.MAX_SECTION_TEXT)]
+        blocks += [bk.section(part) for part in split_markdown(lines, bk.MAX_SECTION_TEXT)]
     else:
         blocks += [bk.section(repo_card(card)) for card in shown]
     if len(section.cards) > MAX_CARDS:
@@ -175,7 +175,7 @@ def repo_card(card: RepoCard, *, short: bool = False) -> str:
     line += "  " + " · ".join(facts)
     if short:
         return line
-    why = to_mrkdwn(card.why) if card.why else escape(card.description)
+    why = escape(plain(card.why or card.description))
     return line + (f"\n{bk.clip(why, 400)}" if why.strip() else "")
 
 
@@ -250,8 +250,13 @@ def decided(blocks: list[Block], kind: ActionKind, user: str) -> list[Block]:
 
 
 def note(text: str) -> SlackMessage:
-    """A short mrkdwn message (ephemeral notes, "<@U> chose: ...")."""
+    """A short mrkdwn message ("<@U> chose: ...")."""
     return SlackMessage(text=bk.clip(plain(text), bk.MAX_FALLBACK_TEXT), blocks=[bk.section(text)])
+
+
+def markdown_note(markdown: str) -> SlackMessage:
+    """A short note in the core's Markdown (refusals and thanks shown to one person)."""
+    return SlackMessage(text=bk.clip(plain(markdown), bk.MAX_FALLBACK_TEXT) or "…", blocks=markdown_blocks(markdown))
 
 
 def chose(user: str, text: str) -> SlackMessage:
@@ -266,5 +271,5 @@ def status(current: str, done: Sequence[str] = (), draft: str = "") -> SlackMess
         blocks.append(bk.context(steps))
     if draft.strip():
         tail = draft[-2500:]
-        blocks.append(bk.section(to_mrkdwn(("…" if len(draft) > 2500 else "") + tail)))
+        blocks.append(bk.markdown(("…" if len(draft) > 2500 else "") + tail))
     return SlackMessage(text=bk.clip(current, bk.MAX_FALLBACK_TEXT), blocks=blocks)

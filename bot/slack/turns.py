@@ -12,7 +12,6 @@ import logging
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.slack.mrkdwn import to_mrkdwn
 from bot.slack.progress import AssistantStatus, StatusRef, TurnProgress
 from core.pacing.editor import CoalescingEditor
 from core.models import ActionKind, ConversationKey
@@ -52,7 +51,7 @@ class SlackPlatform:
     async def ephemeral(self, place: ConversationKey, user: str, markdown: str) -> None:
         try:
             await self.api.ephemeral(
-                place.channel, user, render.note(to_mrkdwn(markdown)), thread_ts=place.thread
+                place.channel, user, render.markdown_note(markdown), thread_ts=place.thread
             )
         except SlackCallFailed as exc:
             log.warning("ephemeral note failed", extra={"error": str(exc)})

@@ -12,7 +12,8 @@ from bot.discord import buttons as btn
 from bot.discord import render
 from bot.discord.conversations import arrival_of, thread_name
 from bot.routing import Where, route
-from bot.discord.markdown import split_markdown, to_discord
+from bot.discord.markdown import to_discord
+from bot.rendering import split_markdown
 from bot.discord.payloads import Author, ChatMessage, without_bot_mention
 from core.agents.base import AgentResult
 from core.models import (
