@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_slack_response import AsyncSlackResponse as SlackResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.blockkit import SlackMessage, halve
@@ -171,12 +172,12 @@ class SlackApi:
 
 
 def _translate(method: str, exc: SlackApiError) -> Exception:
-    response = exc.response
-    data = getattr(response, "data", None)
+    response = exc.response if isinstance(exc.response, SlackResponse) else None
+    data = response.data if response is not None else None
     error = str(data.get("error", "")) if isinstance(data, dict) else ""
-    status = getattr(response, "status_code", 0)
+    status = response.status_code if response is not None else 0
     if status == 429 or error == "ratelimited":
-        headers = getattr(response, "headers", None) or {}
+        headers = response.headers if response is not None else {}
         raw = headers.get("Retry-After") or headers.get("retry-after") or "1"
         try:
             seconds = float(raw)
