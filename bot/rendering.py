@@ -1,21 +1,49 @@
 """What the Slack and Discord renderers decide the same way, whatever each platform draws.
 
-Plan decisions (the buttons a research plan awaiting review carries), star counts in card-sized
-form, and splitting Markdown into parts that fit a platform's limit.
+Which actions get buttons and in which rows, plan decisions and their outcome, whether an answer
+gets feedback buttons, star counts in card-sized form, clipping, and splitting Markdown into
+parts that fit a platform's limit.
 """
 
 from __future__ import annotations
 
 import re
 
-from core.models import ActionKind, Reply
+from collections.abc import Sequence
+
+from core.models import Action, ActionKind, Reply
 
 DECISIONS = (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)
+DECIDED = {ActionKind.APPROVE: "Approved", ActionKind.REVISE: "Revision requested", ActionKind.CANCEL: "Cancelled"}
+MAX_CARDS = 10  # repository cards drawn per list; the rest are counted
+PER_ROW, SUGGESTION_ROWS = 5, 3
 
 
 def is_plan(reply: Reply) -> bool:
     """A research plan awaiting its requester's decision (no feedback buttons on it)."""
     return any(a.kind in DECISIONS for a in reply.actions)
+
+
+def wants_feedback(reply: Reply) -> bool:
+    """Thumbs up / down go under answers the classifier chose, not under failures or plans."""
+    return reply.error is None and reply.intent is not None and not is_plan(reply)
+
+
+def button_rows(actions: Sequence[Action]) -> list[list[Action]]:
+    """Rows of buttons: the plan decisions first, then suggestions and options (each once), at
+    most ``SUGGESTION_ROWS`` rows of ``PER_ROW``. Feedback buttons are the platform's own."""
+    decisions = [a for a in actions if a.kind in DECISIONS][:PER_ROW]
+    others: list[Action] = []
+    for action in actions:
+        if action.kind not in (*DECISIONS, ActionKind.FEEDBACK) and all(
+                (a.kind, a.value) != (action.kind, action.value) for a in others):
+            others.append(action)
+    others = others[: SUGGESTION_ROWS * PER_ROW]
+    return ([decisions] if decisions else []) + [others[i : i + PER_ROW] for i in range(0, len(others), PER_ROW)]
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def compact(n: int) -> str:

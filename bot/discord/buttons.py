@@ -25,13 +25,12 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 from pydantic import BaseModel, ConfigDict
 
-from bot.rendering import DECISIONS
+from bot.rendering import DECISIONS, PER_ROW
 from core.models import Action, ActionKind
 
 MAX_CUSTOM_ID = 100
 MAX_LABEL = 80
 MAX_ROWS = 5
-PER_ROW = 5
 DIGEST_CHARS = 16
 
 CODES: dict[ActionKind, str] = {

@@ -20,7 +20,7 @@ import discord
 
 from bot.discord import buttons as btn
 from bot.discord.buttons import ButtonSpec
-from bot.rendering import split_markdown
+from bot.rendering import clip, split_markdown
 
 MAX_CONTENT = 2000
 MAX_TITLE = 256
@@ -144,7 +144,3 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         excess = len(embed) - MAX_EMBED_TOTAL
         embed.description = clip(embed.description, max(1, len(embed.description) - excess))
     return embed
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -34,7 +34,7 @@ from bot.discord.outgoing import (
     clip,
     pack,
 )
-from bot.rendering import compact, is_plan
+from bot.rendering import DECIDED, MAX_CARDS, button_rows, compact, wants_feedback
 from core.models import (
     Action,
     ActionKind,
@@ -57,8 +57,6 @@ from core.models.document import (
     weighed_line,
 )
 
-MAX_CARDS = 10
-SUGGESTION_ROWS = 3
 COLOR = discord.Colour(0x2F81F7)
 
 # -- answers ------------------------------------------------------------------------------------
@@ -72,9 +70,7 @@ def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
     # a report reads top to bottom: its text goes in embeds between its own, never above them
     messages = pack(sections, reply.footer,
                     in_order=any(isinstance(s, ReportSection) for s in reply.document))
-    with_feedback = (feedback and reply.error is None and reply.intent is not None
-                     and not is_plan(reply))
-    messages[-1].buttons = button_specs(reply.actions, feedback=with_feedback)
+    messages[-1].buttons = button_specs(reply.actions, feedback=feedback and wants_feedback(reply))
     return messages
 
 
@@ -201,56 +197,25 @@ def _choices_embed(listed: Sequence[Action]) -> discord.Embed:
 # -- buttons ----------------------------------------------------------------------------------------
 
 
-def _split_actions(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
-    """(plan decisions, suggestions and options) that get buttons, within the row budget."""
-    decisions = [a for a in actions if a.kind in btn.DECISIONS][: btn.PER_ROW]
-    others = _unique([a for a in actions
-                      if a.kind not in btn.DECISIONS and a.kind is not ActionKind.FEEDBACK])
-    return decisions, others[: SUGGESTION_ROWS * btn.PER_ROW]
-
-
 def buttoned(actions: Sequence[Action]) -> list[Action]:
-    decisions, others = _split_actions(actions)
-    return decisions + others
+    return [a for row in button_rows(actions) for a in row]
 
 
 def button_specs(actions: Sequence[Action], *, feedback: bool) -> list[ButtonSpec]:
-    specs: list[ButtonSpec] = []
-    row = 0
-    decisions, others = _split_actions(actions)
-    if decisions:
-        specs += [_spec(a, row, a.style or _DECISION_STYLE.get(a.kind)) for a in decisions]
-        row += 1
-    for start in range(0, len(others), btn.PER_ROW):
-        specs += [_spec(a, row, a.style) for a in others[start : start + btn.PER_ROW]]
-        row += 1
-    if feedback and row < btn.MAX_ROWS:
+    rows = button_rows(actions)
+    specs = [ButtonSpec(custom_id=btn.encode(a.kind, a.value), label=btn.clip_label(a.label), row=r,
+                        style=a.style or _DECISION_STYLE.get(a.kind)) for r, row in enumerate(rows) for a in row]
+    if feedback and len(rows) < btn.MAX_ROWS:
         specs += [
             ButtonSpec(custom_id=btn.encode(ActionKind.FEEDBACK, "helpful"), label="Helpful",
-                       emoji="👍", row=row),
+                       emoji="👍", row=len(rows)),
             ButtonSpec(custom_id=btn.encode(ActionKind.FEEDBACK, "wrong"), label="Wrong answer",
-                       emoji="👎", row=row),
+                       emoji="👎", row=len(rows)),
         ]
     return specs
 
 
 _DECISION_STYLE = {ActionKind.APPROVE: "success", ActionKind.CANCEL: "danger"}
-
-
-def _spec(action: Action, row: int, style: str | None) -> ButtonSpec:
-    return ButtonSpec(custom_id=btn.encode(action.kind, action.value),
-                      label=btn.clip_label(action.label), style=style, row=row)
-
-
-def _unique(actions: list[Action]) -> list[Action]:
-    seen: set[str] = set()
-    out: list[Action] = []
-    for a in actions:
-        custom_id = btn.encode(a.kind, a.value)
-        if custom_id not in seen:
-            seen.add(custom_id)
-            out.append(a)
-    return out
 
 
 # -- notes and progress ------------------------------------------------------------------------------
@@ -274,8 +239,8 @@ def _inline(text: str) -> str:
 
 
 def decided_line(kind: ActionKind, user_id: str) -> str:
-    verb = {ActionKind.APPROVE: "✅ Approved", ActionKind.REVISE: "✏️ Revision requested",
-            ActionKind.CANCEL: "🚫 Cancelled"}.get(kind, "Decided")
+    icon = {ActionKind.APPROVE: "✅", ActionKind.REVISE: "✏️", ActionKind.CANCEL: "🚫"}
+    verb = f"{icon.get(kind, '')} {DECIDED.get(kind, 'Decided')}".strip()
     return f"-# {verb} by <@{user_id}>"
 
 

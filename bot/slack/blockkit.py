@@ -1,7 +1,7 @@
 """Block Kit vocabulary: block builders that respect Slack's limits, and message packing.
 
 ``render.py`` decides *what* to show; this module guarantees every payload is valid: at most 50
-blocks per message, 3,000 characters per section text, 2,000 per field (10 fields), 75 per button
+blocks per message, 3,000 characters per section text, 75 per button
 label, 2,000 per button value, 10 context elements, 12,000 characters of ``markdown`` blocks per
 message (Slack's cumulative limit), one ``table`` block per message (100 rows, 20 cells), and a
 bounded total of other block text per message so neither ``chat.postMessage`` nor
@@ -14,12 +14,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bot.rendering import split_markdown
+from bot.rendering import clip, split_markdown
 
 MAX_BLOCKS = 50
 MAX_SECTION_TEXT = 3000
-MAX_FIELD_TEXT = 2000
-MAX_FIELDS = 10
 MAX_BUTTON_TEXT = 75
 MAX_BUTTON_VALUE = 2000
 MAX_ACTION_ID = 255
@@ -43,10 +41,6 @@ class SlackMessage(BaseModel):
 
     def args(self) -> dict[str, Any]:
         return {"text": self.text, "blocks": self.blocks}
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def section(text: str) -> Block:
@@ -88,16 +82,6 @@ def feedback_buttons(block_id: str, action_id: str, positive: str, negative: str
                             "accessibility_label": "This answer misunderstood me",
                             "value": negative[:MAX_BUTTON_VALUE]},
     }]}
-
-
-def fields_section(fields: list[str], text: str | None = None) -> Block:
-    block: Block = {
-        "type": "section",
-        "fields": [{"type": "mrkdwn", "text": clip(f, MAX_FIELD_TEXT)} for f in fields[:MAX_FIELDS]],
-    }
-    if text:
-        block["text"] = {"type": "mrkdwn", "text": clip(text, MAX_SECTION_TEXT)}
-    return block
 
 
 def context(*texts: str) -> Block:

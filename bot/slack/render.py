@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.rendering import DECISIONS, compact, is_plan, split_markdown
+from bot.rendering import DECIDED, DECISIONS, MAX_CARDS, PER_ROW, button_rows, compact, split_markdown, wants_feedback
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
 from bot.slack.mrkdwn import escape, link, plain
@@ -46,7 +46,6 @@ from core.models.document import (
 ACTION_PREFIX = "omg:"
 DECISION_BLOCK = "omg-decision"
 FEEDBACK_BLOCK = "omg-feedback"
-MAX_CARDS = 10
 
 HELP = (
     "*oh-my-github* finds, analyzes and compares GitHub repositories.\n"
@@ -90,7 +89,7 @@ def fallback_text(reply: Reply) -> str:
 def trailing_blocks(reply: Reply, *, feedback: bool = True) -> list[Block]:
     """What follows the answer on its last message: buttons, feedback, the footer."""
     trailing = _buttons(reply.actions)
-    if feedback and reply.error is None and reply.intent is not None and not is_plan(reply):
+    if feedback and wants_feedback(reply):
         trailing.append(feedback_block(reply))
     if reply.footer:
         trailing.append(bk.context(escape(plain(reply.footer))))
@@ -194,25 +193,20 @@ def table_blocks(section: TableSection) -> list[Block]:
 
 
 def _buttons(actions: Sequence[Action]) -> list[Block]:
-    decisions = [a for a in actions if a.kind in DECISIONS]
-    others = [a for a in actions if a.kind not in DECISIONS and a.kind is not ActionKind.FEEDBACK]
     blocks: list[Block] = []
-    if decisions:
-        blocks.append(bk.actions(DECISION_BLOCK, [
-            bk.button(a.label, action_id(a.kind, i), a.value, a.style or _decision_style(a.kind))
-            for i, a in enumerate(decisions)
-        ]))
-    for start in range(0, min(len(others), 15), 5):
-        group = others[start : start + 5]
-        blocks.append(bk.actions(f"omg-suggest-{start // 5}", [
-            bk.button(a.label, action_id(a.kind, start + i), a.value, a.style)
-            for i, a in enumerate(group)
-        ]))
+    for row in button_rows(actions):
+        if row[0].kind in DECISIONS:
+            blocks.append(bk.actions(DECISION_BLOCK, [
+                bk.button(a.label, action_id(a.kind, i), a.value, a.style or DECISION_STYLES.get(a.kind))
+                for i, a in enumerate(row)]))
+            continue
+        n = sum(1 for b in blocks if b["block_id"] != DECISION_BLOCK)
+        blocks.append(bk.actions(f"omg-suggest-{n}", [
+            bk.button(a.label, action_id(a.kind, n * PER_ROW + i), a.value, a.style) for i, a in enumerate(row)]))
     return blocks
 
 
-def _decision_style(kind: ActionKind) -> str | None:
-    return {"approve": "primary", "cancel": "danger"}.get(kind.value)
+DECISION_STYLES = {ActionKind.APPROVE: "primary", ActionKind.CANCEL: "danger"}
 
 
 def feedback_block(reply: Reply) -> Block:
@@ -240,8 +234,8 @@ def feedback_value(raw: str) -> tuple[str, dict]:
 
 def decided(blocks: list[Block], kind: ActionKind, user: str) -> list[Block]:
     """The plan message after a decision: its buttons replaced by who decided what."""
-    verb = {"approve": ":white_check_mark: Approved", "revise": ":pencil2: Revision requested",
-            "cancel": ":no_entry_sign: Cancelled"}.get(kind.value, "Decided")
+    icon = {ActionKind.APPROVE: ":white_check_mark:", ActionKind.REVISE: ":pencil2:", ActionKind.CANCEL: ":no_entry_sign:"}
+    verb = f"{icon.get(kind, '')} {DECIDED.get(kind, 'Decided')}".strip()
     kept = [b for b in blocks if b.get("block_id") != DECISION_BLOCK]
     return [*kept, bk.context(f"{verb} by <@{user}>")][: bk.MAX_BLOCKS]
 
