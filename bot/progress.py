@@ -9,7 +9,7 @@ message on the first event, sends every change through the shared
 ``core.pacing.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
 answer: the first part replaces the status message, the rest are posted after it. Late events
 never touch the answer. A platform subclass says how a message is viewed, posted and deleted
-(``view``, ``render``, ``_post``, ``_ref_of``, ``_id_of``, ``_delete``) and may override the hooks
+(``view``, ``render``, ``_post``, ``_delete``) and may override the hooks
 ``_progressed`` and ``_closed`` (both do nothing by default).
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from core.pacing.editor import CoalescingEditor
 from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, Reply, TextEvent
@@ -27,9 +27,15 @@ from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, Reply, T
 WORKING = "Working on it…"
 ASSEMBLING = "Putting the answer together…"
 
-RefT = TypeVar("RefT", bound=Hashable)  # where the status message is (channel + message id)
 MsgT = TypeVar("MsgT")  # the platform's message content
-IdT = TypeVar("IdT")  # a posted message's id
+IdT = TypeVar("IdT")  # a channel's or a posted message's id
+
+
+class MessageRef(NamedTuple, Generic[IdT]):
+    """A posted message: its channel and its id (Slack: channel id and ts; Discord: snowflakes)."""
+
+    channel: IdT
+    message: IdT
 
 
 class StatusText:
@@ -62,13 +68,14 @@ class StatusText:
         return True
 
 
-class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
+class StatusMessage(ABC, Generic[MsgT, IdT]):
     log: ClassVar[logging.Logger] = logging.getLogger("omg.progress")
 
-    def __init__(self, *, editor: CoalescingEditor[RefT, MsgT], text: StatusText) -> None:
+    def __init__(self, *, editor: CoalescingEditor[MessageRef[IdT], MsgT], text: StatusText, channel: IdT) -> None:
         self._editor = editor
         self.text = text
-        self.ref: RefT | None = None
+        self.channel = channel  # where the status message is posted
+        self.ref: MessageRef[IdT] | None = None
         self._creating: asyncio.Task[None] | None = None
         self._finished = False  # late events must not touch the answer that replaced the status
 
@@ -93,15 +100,7 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         return posted
 
     @abstractmethod
-    def _ref_of(self, posted: IdT) -> RefT:
-        """The editor's reference to a message this turn posted."""
-
-    @abstractmethod
-    def _id_of(self, ref: RefT) -> IdT:
-        """The message id inside a reference."""
-
-    @abstractmethod
-    async def _delete(self, ref: RefT) -> None: ...
+    async def _delete(self, ref: MessageRef[IdT]) -> None: ...
 
     def _progressed(self, event: ProgressEvent) -> None:
         """A visible change (before the status message is edited)."""
@@ -118,7 +117,7 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         except Exception as exc:  # noqa: BLE001 - the answer is still posted at the end
             self.log.warning("could not post the status message", extra={"error": repr(exc)})
             return
-        self.ref = self._ref_of(posted[0])
+        self.ref = MessageRef(self.channel, posted[0])
         self._editor.open(self.ref)
         if self.text.version != version and not self._finished:  # progress made while posting
             self._editor.submit(self.ref, self.view())
@@ -141,7 +140,7 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         if self.ref is not None:
             try:
                 await self._editor.finish(self.ref, first)
-                posted.append(self._id_of(self.ref))
+                posted.append(self.ref.message)
             except Exception as exc:  # noqa: BLE001 - fall back to a new message
                 self.log.info("status replacement failed; posting instead",
                               extra={"error": repr(exc)})

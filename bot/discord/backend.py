@@ -23,7 +23,8 @@ from bot.discord.commands import SlashCommands
 from bot.discord.messages import MessageListener
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
-from bot.discord.progress import Poster, StatusRef, make_editor
+from bot.discord.progress import Poster, make_editor
+from bot.progress import MessageRef
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
 from bot.discord.turns import DiscordPlatform
 from core.tasks import TaskTracker
@@ -55,7 +56,7 @@ class DiscordBackend(Backend):
         self._sleep = sleep
         self.tracker = TaskTracker()
         self.client: OmgClient | None = None
-        self.editor: CoalescingEditor[StatusRef, Outgoing] | None = None
+        self.editor: CoalescingEditor[MessageRef[int], Outgoing] | None = None
         self.platform: DiscordPlatform | None = None
         self.message_content = self.settings.message_content
         self._runner: asyncio.Task[None] | None = None

@@ -13,7 +13,8 @@ import logging
 from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
-from bot.discord.progress import Poster, StatusRef, TurnProgress
+from bot.discord.progress import Poster, TurnProgress
+from bot.progress import MessageRef
 from core.pacing.editor import CoalescingEditor
 from bot.turns import TurnRunner
 from core.models import ConversationKey
@@ -24,7 +25,7 @@ DiscordTurns = TurnRunner[Place, Outgoing]
 
 
 class DiscordPlatform:
-    def __init__(self, *, poster: Poster, editor: CoalescingEditor[StatusRef, Outgoing]) -> None:
+    def __init__(self, *, poster: Poster, editor: CoalescingEditor[MessageRef[int], Outgoing]) -> None:
         self.poster = poster
         self.editor = editor
 

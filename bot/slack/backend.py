@@ -21,7 +21,8 @@ from bot.slack.blockkit import SlackMessage
 from core.pacing.budget import EditBudget
 from bot.slack.assistant import SlackAssistant
 from bot.slack.listeners import SlackListeners
-from bot.slack.progress import AssistantStatus, StatusRef
+from bot.progress import MessageRef
+from bot.slack.progress import AssistantStatus
 from bot.slack.server import HttpReceiver, SocketReceiver
 from bot.slack.settings import SlackSettings, SlackSetupError
 from bot.slack.turns import SlackPlatform
@@ -57,7 +58,7 @@ class SlackBackend(Backend):
         self._session: aiohttp.ClientSession | None = None
         self._receiver: HttpReceiver | SocketReceiver | None = None
         self.api: SlackApi | None = None
-        self.editor: CoalescingEditor[StatusRef, SlackMessage] | None = None
+        self.editor: CoalescingEditor[MessageRef[str], SlackMessage] | None = None
         self._assistant: AssistantStatus | None = None
         self.bolt: AsyncApp | None = None
 
@@ -81,7 +82,7 @@ class SlackBackend(Backend):
         interval = self.settings.edit_interval
         self.editor = CoalescingEditor(  # bucket: edits paced across instances too (REDIS_URL)
             self._edit_status, min_interval=interval, sleep=self._sleep,
-            bucket=self.ports.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
+            bucket=self.ports.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.message}",
             # a bot token belongs to one workspace: this editor's edits are the workspace's
             budget=EditBudget(limit=WORKSPACE_EDITS_PER_MINUTE, window=60.0),
             group=lambda ref: identity.team_id,
@@ -137,9 +138,9 @@ class SlackBackend(Backend):
                 "Check the network, or SLACK_API_URL."
             ) from None
 
-    async def _edit_status(self, ref: StatusRef, message: SlackMessage) -> None:
+    async def _edit_status(self, ref: MessageRef[str], message: SlackMessage) -> None:
         assert self.api is not None
-        await self.api.update(ref.channel, ref.ts, message)
+        await self.api.update(ref.channel, ref.message, message)
 
     async def deliver(self, key: ConversationKey, reply: Reply) -> None:
         """Post a reply nobody is waiting for (a resumed research report) into its thread."""

@@ -21,7 +21,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.slack.progress import StatusRef
+from bot.progress import MessageRef
 from bot.slack.mrkdwn import addressed_to_someone_else, escape, from_slack, mentions
 from bot.slack.payloads import (
     CONVERSATIONAL_SUBTYPES,
@@ -145,7 +145,7 @@ class SlackListeners:
         message = payload.message
         plan = (SlackMessage(text=message.text or "Research plan", blocks=message.blocks)
                 if message and message.blocks else None)
-        plan_ref = StatusRef(payload.channel_id, payload.message_ts)
+        plan_ref = MessageRef(payload.channel_id, payload.message_ts)
         refusal = await self.turns.decision(
             place, click, lambda: self.platform.mark_decided(plan, plan_ref, kind, user))
         if refusal is not None:

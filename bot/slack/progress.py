@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
-from bot.progress import WORKING, StatusMessage, StatusText
+from bot.progress import WORKING, MessageRef, StatusMessage, StatusText
 from bot.slack import render, stream
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
@@ -26,11 +26,6 @@ from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 log = logging.getLogger("omg.slack.progress")
 APP_LEVEL_ERRORS = frozenset({"missing_scope", "not_allowed_token_type", "access_denied",
                               "feature_not_enabled", "invalid_auth"})
-
-
-class StatusRef(NamedTuple):
-    channel: str
-    ts: str
 
 
 class ThreadRef(NamedTuple):
@@ -92,7 +87,7 @@ def as_status(step: str) -> str:
     return "is working…"
 
 
-class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
+class TurnProgress(StatusMessage[SlackMessage, str]):
     """The status message of one turn in a Slack thread (also mirrored as assistant status).
     The answer for ``user`` is streamed where Slack allows it (then the status message goes);
     otherwise it replaces the status message."""
@@ -103,13 +98,13 @@ class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
         self,
         *,
         api: SlackApi,
-        editor: CoalescingEditor[StatusRef, SlackMessage],
+        editor: CoalescingEditor[MessageRef[str], SlackMessage],
         assistant: AssistantStatus | None,
         place: ConversationKey,
         user: str | None = None,
         first_line: str = WORKING,
     ) -> None:
-        super().__init__(editor=editor, text=StatusText(first_line, warning=":warning:"))
+        super().__init__(editor=editor, text=StatusText(first_line, warning=":warning:"), channel=place.channel)
         self._api = api
         self._assistant = assistant
         self.place = place
@@ -135,14 +130,8 @@ class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
     async def _post(self, message: SlackMessage) -> list[str]:
         return await self._api.post(self.thread.channel, message, thread_ts=self.thread.thread_ts)
 
-    def _ref_of(self, posted: str) -> StatusRef:
-        return StatusRef(self.thread.channel, posted)
-
-    def _id_of(self, ref: StatusRef) -> str:
-        return ref.ts
-
-    async def _delete(self, ref: StatusRef) -> None:
-        await self._api.delete(ref.channel, ref.ts)
+    async def _delete(self, ref: MessageRef[str]) -> None:
+        await self._api.delete(ref.channel, ref.message)
 
     def _progressed(self, event: ProgressEvent) -> None:
         if self._assistant is not None and isinstance(event, LogEvent):

@@ -12,7 +12,8 @@ import logging
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.slack.progress import AssistantStatus, StatusRef, TurnProgress
+from bot.progress import MessageRef
+from bot.slack.progress import AssistantStatus, TurnProgress
 from core.pacing.editor import CoalescingEditor
 from core.models import ActionKind, ConversationKey
 
@@ -25,7 +26,7 @@ def conversation_key(team: str | None, channel: str, thread_ts: str) -> Conversa
 
 class SlackPlatform:
     def __init__(
-        self, *, api: SlackApi, editor: CoalescingEditor[StatusRef, SlackMessage],
+        self, *, api: SlackApi, editor: CoalescingEditor[MessageRef[str], SlackMessage],
         assistant: AssistantStatus | None,
     ) -> None:
         self.api = api
@@ -57,7 +58,7 @@ class SlackPlatform:
             log.warning("ephemeral note failed", extra={"error": str(exc)})
 
     async def mark_decided(
-        self, plan: SlackMessage | None, ref: StatusRef, kind: ActionKind, user: str
+        self, plan: SlackMessage | None, ref: MessageRef[str], kind: ActionKind, user: str
     ) -> None:
         """The plan message after a decision: its buttons replaced by who decided what (through
         the editor: the plan may have been edited in a moment ago)."""
