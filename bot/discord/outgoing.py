@@ -64,10 +64,8 @@ class Outgoing:
 
 
 def pack(sections: Sequence[Section], footer: str | None = None, *, in_order: bool = False) -> list[Outgoing]:
-    """Sections in order as messages: text split at 2,000 characters, embeds attached to the
-    message before them while it has room (content always shows above a message's embeds).
-    ``in_order``: text goes in embed descriptions, so it stays between the embeds around it."""
-    messages: list[Outgoing] = []
+    """Sections as messages: one message when they fit (its text above its embeds); otherwise,
+    and always with ``in_order``, text in embed descriptions between the embeds around it."""
     sections = [s for s in sections if not isinstance(s, str) or s.strip()]
     if footer:
         if sections and isinstance(sections[-1], discord.Embed):
@@ -80,24 +78,7 @@ def pack(sections: Sequence[Section], footer: str | None = None, *, in_order: bo
     if (not in_order and len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
             and sum(len(e) for e in embeds) <= MAX_EMBED_TOTAL):
         return [Outgoing(content=joined, embeds=embeds)]  # the common case: one message
-    if len(joined) > MAX_CONTENT or in_order:
-        return _in_embeds(sections)
-    for section in sections:
-        if isinstance(section, str):
-            last_text = messages[-1] if messages and not messages[-1].embeds else None
-            if last_text is not None and len(last_text.content) + len(section) + 2 <= MAX_CONTENT:
-                last_text.content = f"{last_text.content}\n\n{section}".strip()
-                continue
-            messages += [Outgoing(content=part) for part in split_markdown(section, MAX_CONTENT)]
-            continue
-        embed = fit_embed(section)
-        last = messages[-1] if messages else None
-        if (last is None or len(last.embeds) >= MAX_EMBEDS
-                or last.embed_chars() + len(embed) > MAX_EMBED_TOTAL):
-            messages.append(Outgoing(embeds=[embed]))
-        else:
-            last.embeds.append(embed)
-    return messages or [Outgoing(content="…")]
+    return _in_embeds(sections)
 
 
 def _in_embeds(sections: Sequence[Section]) -> list[Outgoing]:

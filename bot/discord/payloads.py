@@ -94,14 +94,6 @@ class ChatMessage(Frozen):
         return Place(guild=self.guild_id, channel=self.channel_id, thread=self.id)
 
 
-class Click(Frozen):
-    interaction_id: str
-    user: Author
-    place: Place | None
-    message_id: str | None
-    custom_id: str
-
-
 class CommandCall(Frozen):
     interaction_id: str
     name: str
@@ -188,15 +180,6 @@ def interaction_place(interaction: discord.Interaction) -> Place | None:
         return Place(guild=gid, channel=str(channel.id), thread=str(reference.message_id),
                      inline=True)
     return None
-
-
-def click_of(interaction: discord.Interaction, custom_id: str) -> Click:
-    return Click(
-        interaction_id=str(interaction.id), user=author_of(interaction.user),
-        place=interaction_place(interaction),
-        message_id=str(interaction.message.id) if interaction.message else None,
-        custom_id=custom_id,
-    )
 
 
 def command_of(interaction: discord.Interaction, name: str) -> CommandCall:

@@ -15,7 +15,6 @@ tracked task. Messages outside assistant threads never reach this module.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from typing import Any
 
 from slack_bolt.context.assistant.thread_context import AssistantThreadContext
@@ -35,6 +34,7 @@ from bot.slack.progress import AssistantStatus, ThreadRef
 from bot.slack.turns import conversation_key
 from core.tasks import TaskTracker
 from bot.turns import TurnRunner
+from core.recent import Recent
 from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 
 log = logging.getLogger("omg.slack.assistant")
@@ -62,12 +62,11 @@ class ThreadContexts(AsyncAssistantThreadContextStore):
     bounded and per process (a context lost to a restart only means a default title again)."""
 
     def __init__(self, limit: int = MAX_THREADS) -> None:
-        self._contexts: OrderedDict[tuple[str, str], dict] = OrderedDict()
-        self._titled: OrderedDict[tuple[str, str], None] = OrderedDict()
-        self._limit = limit
+        self._contexts: Recent[tuple[str, str], dict[str, str]] = Recent(limit)
+        self._titled: Recent[tuple[str, str], None] = Recent(limit)
 
     async def save(self, *, channel_id: str, thread_ts: str, context: dict[str, str]) -> None:
-        self._remember(self._contexts, (channel_id, thread_ts), dict(context))
+        self._contexts[(channel_id, thread_ts)] = dict(context)
 
     async def find(self, *, channel_id: str, thread_ts: str) -> AssistantThreadContext | None:
         found = self._contexts.get((channel_id, thread_ts))
@@ -78,14 +77,8 @@ class ThreadContexts(AsyncAssistantThreadContextStore):
         key = (channel_id, thread_ts)
         if key in self._titled:
             return False
-        self._remember(self._titled, key, None)
+        self._titled[key] = None
         return True
-
-    def _remember(self, store: OrderedDict, key: tuple[str, str], value: Any) -> None:
-        store[key] = value
-        store.move_to_end(key)
-        while len(store) > self._limit:
-            store.popitem(last=False)
 
 
 class SlackAssistant:

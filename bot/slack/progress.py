@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
@@ -21,6 +20,7 @@ from bot.slack import render, stream
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
 from core.pacing.editor import CoalescingEditor
+from core.recent import Recent
 from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 
 log = logging.getLogger("omg.slack.progress")
@@ -44,7 +44,7 @@ class AssistantStatus:
         self._editor: CoalescingEditor[ThreadRef, str] = CoalescingEditor(
             self.edit, min_interval=min_interval, first_edit_delay=0.0, sleep=sleep
         )
-        self._unsupported: OrderedDict[ThreadRef, None] = OrderedDict()
+        self._unsupported: Recent[ThreadRef, None] = Recent(1000)
         self.disabled = False  # the app itself cannot set statuses (scope, token type)
 
     async def edit(self, ref: ThreadRef, status: str) -> None:
@@ -58,8 +58,6 @@ class AssistantStatus:
                 log.info("assistant status unavailable for this app", extra={"error": exc.error})
                 self.disabled = True
             self._unsupported[ref] = None
-            while len(self._unsupported) > 1000:
-                self._unsupported.popitem(last=False)
 
     def show(self, ref: ThreadRef, step: str) -> None:
         if ref not in self._unsupported and not self.disabled:
