@@ -62,10 +62,6 @@ class BotApp:
                      source_label=self.source.info.label if self.source is not None else "",
                      data_dir=self.settings.data_dir)
 
-    @property
-    def coordinator(self) -> Coordinator:
-        return self.service.coordinator
-
     async def resume_research(self) -> list[str]:
         """Continue research runs a restart interrupted (call once backends can post replies;
         a backend sets ``research.notifier`` to deliver their reports into the conversation)."""

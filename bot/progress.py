@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from core.pacing.editor import CoalescingEditor
@@ -93,12 +93,6 @@ class StatusMessage(ABC, Generic[MsgT, IdT]):
     async def _post(self, message: MsgT) -> list[IdT]:
         """Post one message where the conversation lives; the ids of what was posted."""
 
-    async def _post_all(self, messages: Sequence[MsgT]) -> list[IdT]:
-        posted: list[IdT] = []
-        for message in messages:
-            posted += await self._post(message)
-        return posted
-
     @abstractmethod
     async def _delete(self, ref: MessageRef[IdT]) -> None: ...
 
@@ -148,7 +142,8 @@ class StatusMessage(ABC, Generic[MsgT, IdT]):
                 posted += await self._post(first)
         else:
             posted += await self._post(first)
-        posted += await self._post_all(rest)
+        for message in rest:
+            posted += await self._post(message)
         await self._closed()
         return posted
 

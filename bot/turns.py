@@ -133,18 +133,19 @@ class TurnRunner(Generic[PlaceT, MsgT]):
     async def run(
         self, place: PlaceT, call: CoreCall, *, first_line: str = WORKING,
         users: tuple[str, ...] = (), before: Callable[[], Awaitable[None]] | None = None,
-        live: LiveTurn | None = None,
+        live: LiveTurn | None = None, stands: Callable[[Reply, bool], bool] = lambda reply, progressed: True,
     ) -> Reply | None:
         """Run one core call with a live view in ``place`` (the platform's, unless ``live`` is
-        given) and deliver its reply (None for a duplicate). ``before`` runs once the core
-        accepted the work, ahead of anything else."""
+        given) and deliver its reply; None for a duplicate. ``before`` runs once the core
+        accepted the work, ahead of anything else. A reply ``stands`` rejects (given whether the
+        core made progress) is not delivered: the live view goes and the reply is returned."""
         self.threads.remember(self.platform.key(place))
         live = live or self.platform.stream(place, first_line=first_line, users=users)
         sink = _Announced(live, before or _nothing)
         reply = await reply_of(call, sink, conversation_id=self.platform.key(place).conversation_id, log=self.log)
-        if reply.duplicate:
+        if reply.duplicate or not stands(reply, sink.started):
             await live.abandon()
-            return None
+            return None if reply.duplicate else reply
         await sink.first()
         await live.deliver(reply)
         return reply
@@ -181,27 +182,22 @@ class TurnRunner(Generic[PlaceT, MsgT]):
         """Approve / Revise / Cancel. ``on_stood`` runs as soon as the decision is known to stand
         (to retire the plan's buttons). Returns the refusal, for the clicker's eyes only, when it
         did not stand; None otherwise (the answer is in the conversation)."""
-        self.threads.remember(self.platform.key(place))
-        live = self.platform.stream(place, first_line=PLANNING, users=(click.user,))
-
-        async def stood() -> None:
+        async def stood() -> None:  # progress means the service took the decision
             try:
                 await on_stood()
             except Exception as exc:  # noqa: BLE001 - the decision stands either way
                 self.log.info("could not mark the plan as decided", extra={"error": repr(exc)})
 
-        sink = _Announced(live, stood)  # progress means the service took the decision
-        reply = await reply_of(lambda p: self.service.handle_action(click, p), sink,
-                               conversation_id=self.platform.key(place).conversation_id, log=self.log)
-        if reply.duplicate:
-            await live.abandon()
-            return None
-        if not decision_stood(reply, progressed=sink.started):
-            await live.abandon()
-            return reply
-        await sink.first()
-        await live.deliver(reply)
-        return None
+        refused: list[Reply] = []
+
+        def stands(reply: Reply, progressed: bool) -> bool:
+            if not decision_stood(reply, progressed=progressed):
+                refused.append(reply)
+            return not refused
+
+        await self.run(place, lambda p: self.service.handle_action(click, p), first_line=PLANNING,
+                       users=(click.user,), before=stood, stands=stands)
+        return refused[0] if refused else None
 
     async def feedback(self, place: PlaceT, click: ActionClick) -> Reply | None:
         """Thumbs up / down: logged by the core; its thanks go to the clicker only (None for a
