@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from core.models import Action, ActionKind, Reply
+from core.models import Action, ActionKind, RepoCard, Reply
 
 DECISIONS = (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)
 DECIDED = {ActionKind.APPROVE: "Approved", ActionKind.REVISE: "Revision requested", ActionKind.CANCEL: "Cancelled"}
@@ -40,6 +40,14 @@ def button_rows(actions: Sequence[Action]) -> list[list[Action]]:
             others.append(action)
     others = others[: SUGGESTION_ROWS * PER_ROW]
     return ([decisions] if decisions else []) + [others[i : i + PER_ROW] for i in range(0, len(others), PER_ROW)]
+
+
+def card_facts(card: RepoCard, *, star: str, bold: str, archived: str, text: Callable[[str], str]) -> list[str]:
+    """A repository card's facts in a platform's marks: stars, language, score, archived."""
+    facts = [f"{star} {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
+    facts += [text(card.language)] if card.language else []
+    facts += [f"score {bold}{card.overall:.1f}{bold}/10"] if card.overall is not None else []
+    return facts + ([archived] if card.archived else [])
 
 
 def clip(text: str, limit: int) -> str:

@@ -27,7 +27,6 @@ from bot.discord.progress import Poster, make_editor
 from bot.progress import MessageRef
 from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
 from bot.discord.turns import DiscordPlatform
-from core.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
 from core.pacing.editor import CoalescingEditor
@@ -54,7 +53,6 @@ class DiscordBackend(Backend):
         super().__init__(ports)
         self.settings = settings or DiscordSettings.from_env(ports.env)
         self._sleep = sleep
-        self.tracker = TaskTracker()
         self.client: OmgClient | None = None
         self.editor: CoalescingEditor[MessageRef[int], Outgoing] | None = None
         self.platform: DiscordPlatform | None = None
@@ -121,19 +119,13 @@ class DiscordBackend(Backend):
         finally:
             await self.shutdown()
 
-    async def idle(self) -> None:
-        """Wait until every acknowledged event has been answered (tests, benchmarks)."""
-        await self.tracker.idle()
-
     async def shutdown(self) -> None:
         """Stop taking work, let in-flight answers finish (``shutdown_grace``), disconnect."""
         if self._closed:
             return
         self._closed = True
         self._stopped.set()
-        cancelled = await self.tracker.drain(self.settings.shutdown_grace)
-        if cancelled:
-            log.warning("shutdown cancelled unfinished answers", extra={"count": cancelled})
+        await self._drain(self.settings.shutdown_grace)
         await self._disconnect()
         if self._restore is not None:
             self._restore()

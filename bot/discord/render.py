@@ -34,7 +34,7 @@ from bot.discord.outgoing import (
     clip,
     pack,
 )
-from bot.rendering import DECIDED, MAX_CARDS, button_rows, compact, wants_feedback
+from bot.rendering import DECIDED, MAX_CARDS, button_rows, card_facts, wants_feedback
 from core.models import (
     Action,
     ActionKind,
@@ -114,13 +114,7 @@ def repo_cards_embed(section: RepoCardsSection) -> discord.Embed:
 
 
 def repo_card(card: RepoCard) -> str:
-    facts = [f"★ {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
-    if card.language:
-        facts.append(safe(card.language, 40))
-    if card.overall is not None:
-        facts.append(f"score **{card.overall:.1f}**/10")
-    if card.archived:
-        facts.append("archived")
+    facts = card_facts(card, star="★", bold="**", archived="archived", text=lambda t: safe(t, 40))
     lines = [f"[{card.full_name}]({card.html_url}) · " + " · ".join(facts)]
     if card.description.strip():
         lines.append(safe(card.description, 250))

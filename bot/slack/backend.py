@@ -26,7 +26,6 @@ from bot.slack.progress import AssistantStatus
 from bot.slack.server import HttpReceiver, SocketReceiver
 from bot.slack.settings import SlackSettings, SlackSetupError
 from bot.slack.turns import SlackPlatform
-from core.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
 from core.pacing.editor import CoalescingEditor
@@ -52,7 +51,6 @@ class SlackBackend(Backend):
         self.settings = settings or SlackSettings.from_env(ports.env)
         self._sleep = sleep
         self._assistant_status = assistant_status
-        self.tracker = TaskTracker()
         self._stopped = asyncio.Event()
         self._closing: asyncio.Future[None] | None = None
         self._session: aiohttp.ClientSession | None = None
@@ -155,10 +153,6 @@ class SlackBackend(Backend):
         finally:
             await self.shutdown()
 
-    async def idle(self) -> None:
-        """Wait until every acknowledged request has been answered (tests, benchmarks)."""
-        await self.tracker.idle()
-
     async def shutdown(self) -> None:
         """Stop receiving, let in-flight answers finish (``shutdown_grace``), then close.
         Safe to call more than once, and concurrently."""
@@ -171,9 +165,7 @@ class SlackBackend(Backend):
         if self._receiver is not None:
             await self._receiver.stop()
             self._receiver = None
-        cancelled = await self.tracker.drain(self.settings.shutdown_grace)
-        if cancelled:
-            log.warning("shutdown cancelled unfinished answers", extra={"count": cancelled})
+        await self._drain(self.settings.shutdown_grace)
         if self._assistant is not None:
             await self._assistant.aclose()
         if self.editor is not None:

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.rendering import DECIDED, DECISIONS, MAX_CARDS, PER_ROW, button_rows, compact, split_markdown, wants_feedback
+from bot.rendering import DECIDED, DECISIONS, MAX_CARDS, PER_ROW, button_rows, card_facts, split_markdown, wants_feedback
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
 from bot.slack.mrkdwn import escape, link, plain
@@ -162,13 +162,7 @@ def repo_cards(section: RepoCardsSection) -> list[Block]:
 
 
 def repo_card(card: RepoCard, *, short: bool = False) -> str:
-    facts = [f":star: {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
-    if card.language:
-        facts.append(escape(card.language))
-    if card.overall is not None:
-        facts.append(f"score *{card.overall:.1f}*/10")
-    if card.archived:
-        facts.append(":file_cabinet: archived")
+    facts = card_facts(card, star=":star:", bold="*", archived=":file_cabinet: archived", text=escape)
     name = link(card.html_url, card.full_name)
     line = f"{card.position}. {name}" if short else f"{card.position}. *{name}*"
     line += "  " + " · ".join(facts)
