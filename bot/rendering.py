@@ -155,3 +155,15 @@ def _short_lines(lines: list[str], limit: int) -> list[str]:
             line = line[cut:].lstrip()
         out.append(line)
     return out
+
+
+_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+_EMPHASIS = re.compile(r"(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1|(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
+
+
+def plain(markdown: str) -> str:
+    """Markdown as plain text (notification fallbacks, table cells): links keep their label."""
+    text = _LINK.sub(r"\1", _IMAGE.sub(r"\1", markdown))
+    text = _EMPHASIS.sub(lambda m: m.group(2) or m.group(3), text).replace("`", "")
+    return re.sub(r"^\s{0,3}#{1,6}\s+", "", text, flags=re.MULTILINE)

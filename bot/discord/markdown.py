@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 
-from bot.rendering import FENCE
+from bot.rendering import FENCE, clip, plain
 
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _DEEP_HEADING = re.compile(r"^\s*#{4,6}\s+(.*)$")
-_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
-_EMPHASIS = re.compile(r"(\*\*|__|\*|_|`)(.+?)\1")
 MAX_CELL = 28
 
 
@@ -60,10 +58,7 @@ def _is_table_start(lines: list[str], i: int) -> bool:
 
 
 def plain_cell(cell: str) -> str:
-    text = _LINK.sub(r"\1", cell.strip())
-    for _ in range(3):
-        text = _EMPHASIS.sub(r"\2", text)
-    return text.replace("\\|", "|").strip()
+    return plain(cell.strip()).replace("\\|", "|").strip()
 
 
 def table_block(rows: list[str]) -> str:
@@ -72,7 +67,7 @@ def table_block(rows: list[str]) -> str:
     if not cells:
         return ""
     width = max(len(r) for r in cells)
-    cells = [[_clip(c, MAX_CELL) for c in r] + [""] * (width - len(r)) for r in cells]
+    cells = [[clip(c, MAX_CELL) for c in r] + [""] * (width - len(r)) for r in cells]
     widths = [max(len(r[c]) for r in cells) for c in range(width)]
     lines = ["  ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -84,7 +79,3 @@ def _cells(row: str) -> list[str]:
     body = body[1:] if body.startswith("|") else body
     body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
     return re.split(r"(?<!\\)\|", body)
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

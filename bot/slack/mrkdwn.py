@@ -1,5 +1,5 @@
-"""Slack text: escaping and links for the ``mrkdwn`` we write (cards, notes, context lines), plain
-text for notification fallbacks, and a user's message back to plain text for the core.
+"""Slack text: escaping and links for the ``mrkdwn`` we write (cards, notes, context lines), and a
+user's message back to plain text for the core.
 
 The core's Markdown itself is never converted: Slack draws it in ``markdown`` blocks.
 """
@@ -8,11 +8,6 @@ from __future__ import annotations
 
 import re
 
-_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
-_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
-_ITALIC_STAR = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
-_STRIKE = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
 
 _SLACK_LINK = re.compile(r"<((?:https?|mailto):[^>|]+)(?:\|([^>]*))?>")
 _SLACK_USER = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
@@ -33,20 +28,6 @@ def link(url: str, label: str) -> str:
     """A Slack link; ``|`` and ``>`` cannot appear inside one, so they are dropped/escaped."""
     safe_url = url.replace(">", "%3E").replace("|", "%7C").replace(" ", "%20")
     return f"<{safe_url}|{escape(label.replace('|', '/'))}>"
-
-
-def _strip_emphasis(text: str) -> str:
-    text = _BOLD.sub(r"\2", text)
-    text = _ITALIC_STAR.sub(r"\1", text)
-    return _STRIKE.sub(r"\1", text)
-
-
-def plain(markdown: str) -> str:
-    """Markdown as plain text (for notification fallbacks and cells): links keep their label."""
-    text = _IMAGE.sub(r"\1", markdown)
-    text = _LINK.sub(r"\1", text)
-    text = _strip_emphasis(text).replace("`", "")
-    return re.sub(r"^\s{0,3}#{1,6}\s+", "", text, flags=re.MULTILINE)
 
 
 def from_slack(text: str, *, bot_user_id: str | None = None) -> str:

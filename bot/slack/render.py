@@ -14,10 +14,10 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.rendering import DECIDED, DECISIONS, MAX_CARDS, PER_ROW, button_rows, card_facts, split_markdown, wants_feedback
+from bot.rendering import DECIDED, DECISIONS, MAX_CARDS, PER_ROW, button_rows, card_facts, plain, split_markdown, wants_feedback
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
-from bot.slack.mrkdwn import escape, link, plain
+from bot.slack.mrkdwn import escape, link
 from core.models import (
     Action,
     ActionKind,
