@@ -45,8 +45,6 @@ class BotApp:
     store: ConversationStore
     deduper: EventDeduper
     source: RepoSource
-    catalog: Catalog
-    classifier: IntentClassifier
     closers: list[Any] = field(default_factory=list)
     research: ResearchService | None = None
     llm: LLMComponents | None = None
@@ -168,8 +166,6 @@ async def build_app(
         store=store,
         deduper=deduper,
         source=source,
-        catalog=catalog,
-        classifier=classifier,
         research=research,
         llm=llm,
         shared=shared,

@@ -25,7 +25,7 @@ from slack_bolt.context.set_title.async_set_title import AsyncSetTitle
 from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
 from slack_sdk.errors import SlackApiError
 
-from bot.slack import stream
+from bot.slack import render, stream
 from bot.slack.api import SlackApi
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import from_slack
@@ -154,7 +154,8 @@ class AssistantTurn:
             self.status.show(ThreadRef(self.place.channel, self.place.thread), event.content)
 
     async def deliver(self, reply: Reply) -> None:
-        await stream.deliver(self.api, self.place, reply, self.user)  # a reply clears the status
+        if not await stream.stream_reply(self.api.client, self.place, reply, self.user):  # it clears the status
+            await self.api.post_all(self.place.channel, render.render_reply(reply), thread_ts=self.place.thread)
 
     async def abandon(self) -> None:
         if self.status is not None:

@@ -20,7 +20,6 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.rendering import is_plan
 from bot.slack import render
-from bot.slack.api import SlackApi
 from bot.slack.blockkit import MAX_BLOCKS, MAX_MARKDOWN_TEXT, Block
 from core.models import ConversationKey, Reply, ReportSection, TableSection, to_markdown
 
@@ -64,9 +63,3 @@ async def stream_reply(client: AsyncWebClient, place: ConversationKey, reply: Re
             except SlackApiError:
                 log.info("could not delete a broken stream")
         return False
-
-
-async def deliver(api: SlackApi, place: ConversationKey, reply: Reply, user: str) -> None:
-    """Stream the reply where Slack allows it, else post it."""
-    if not await stream_reply(api.client, place, reply, user):
-        await api.post_all(place.channel, render.render_reply(reply), thread_ts=place.thread)
