@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.errors import ConfigError
 from core.models import ConversationKey, Reply
 from core.service import BotService
 from core.store.base import ConversationStore, EventDeduper
@@ -25,6 +26,12 @@ from core.store.buckets import EditBucket
 from core.tasks import TaskTracker
 
 log = logging.getLogger("omg.backend")
+
+
+class SetupError(ConfigError):
+    """A platform's settings cannot work (Slack, Discord); the message says what to change."""
+
+    code = "platform_setup"
 
 
 @dataclass(frozen=True)

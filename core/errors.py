@@ -41,8 +41,7 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
      │    └── SlackCallFailed       a Slack Web API call failed (bot.slack.api)
      │         └── MessageTooLong   Slack refused the message's size
      ├── ConfigError                the bot can't start: missing or rejected settings
-     │    ├── SlackSetupError       (bot.slack.settings)
-     │    └── DiscordSetupError     (bot.discord.settings)
+     │    └── SetupError            a chat platform's settings cannot work (bot.base)
      ├── EmbeddingModelMissing      the local embedding model is not installed (core.search.embedding)
      └── InvalidData                a reply's structured data failed validation (core.synth.validation)
 

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.base import Backend, Ports
+from bot.base import Backend, Ports, SetupError
 from bot.discord import render
 from bot.discord.clicks import ClickListener
 from bot.discord.client import Listeners, OmgClient
@@ -25,7 +25,7 @@ from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
 from bot.discord.progress import Poster, make_editor
 from bot.progress import MessageRef
-from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
+from bot.discord.settings import DiscordSettings, apply_endpoints
 from bot.discord.turns import DiscordPlatform
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
@@ -69,7 +69,7 @@ class DiscordBackend(Backend):
         """Log in, connect, and return once the gateway is ready (commands synced if due)."""
         problems = self.settings.problems()
         if problems:
-            raise DiscordSetupError("Discord is not set up yet: " + " ".join(problems))
+            raise SetupError("Discord is not set up yet: " + " ".join(problems))
         self._restore = apply_endpoints(self.settings)
         try:
             await self._connect()

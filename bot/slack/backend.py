@@ -14,7 +14,7 @@ import aiohttp
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.base import Backend, Ports
+from bot.base import Backend, Ports, SetupError
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
@@ -24,7 +24,7 @@ from bot.slack.listeners import SlackListeners
 from bot.progress import MessageRef
 from bot.slack.progress import AssistantStatus
 from bot.slack.server import HttpReceiver, SocketReceiver
-from bot.slack.settings import SlackSettings, SlackSetupError
+from bot.slack.settings import SlackSettings
 from bot.slack.turns import SlackPlatform
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
@@ -68,7 +68,7 @@ class SlackBackend(Backend):
         """Connect (auth.test), then listen: returns once Slack can reach the bot."""
         problems = self.settings.problems()
         if problems:
-            raise SlackSetupError("Slack is not set up yet: " + " ".join(problems))
+            raise SetupError("Slack is not set up yet: " + " ".join(problems))
         self._session = aiohttp.ClientSession()
         client = AsyncWebClient(
             token=self.settings.bot_token, base_url=self.settings.api_url, session=self._session,
@@ -115,7 +115,7 @@ class SlackBackend(Backend):
                 await self._receiver.start()
             except OSError as exc:
                 await self.shutdown()
-                raise SlackSetupError(
+                raise SetupError(
                     f"Could not listen on {self.settings.host}:{self.settings.port} "
                     f"({exc.strerror or exc}). Set PORT to a free port."
                 ) from None
@@ -125,13 +125,13 @@ class SlackBackend(Backend):
             return await api.connect()
         except SlackCallFailed as exc:
             await self.shutdown()
-            raise SlackSetupError(
+            raise SetupError(
                 f"Slack refused SLACK_BOT_TOKEN ({exc.error}). Copy the Bot User OAuth Token "
                 "(xoxb-...) from your app's Install App page."
             ) from None
         except aiohttp.ClientError as exc:
             await self.shutdown()
-            raise SlackSetupError(
+            raise SetupError(
                 f"Could not reach Slack at {self.settings.api_url} ({type(exc).__name__}). "
                 "Check the network, or SLACK_API_URL."
             ) from None
