@@ -1,7 +1,7 @@
 """The adapter kernel's turn runner: one core call per message, click or command, on any platform.
 
-A platform adapter implements the small ``Platform`` protocol (how a turn is shown live, how a
-reply is rendered, how a note is posted) and hands every acknowledged request to ``TurnRunner``.
+A platform adapter implements the small ``Platform`` protocol (how a turn is shown live and its
+answer drawn, how a note is posted) and hands every acknowledged request to ``TurnRunner``.
 The runner holds the rules both platforms share, so they cannot drift:
 
 * duplicates are the core's business (``BotService`` drops a repeated ``delivery_id`` and a

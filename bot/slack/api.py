@@ -62,6 +62,10 @@ class SlackApi:
         self._max_retry_after = max_retry_after
         self.identity: BotIdentity | None = None
 
+    @property
+    def bot_user_id(self) -> str | None:
+        return self.identity.user_id if self.identity else None
+
     async def connect(self) -> BotIdentity:
         """``auth.test``: checks the token and learns the bot's own ids."""
         data = await self._with_retries("auth.test", self.client.auth_test)

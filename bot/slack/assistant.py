@@ -30,7 +30,8 @@ from bot.slack.api import SlackApi
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import from_slack
 from bot.slack.payloads import EventEnvelope, MessageEvent
-from bot.slack.progress import AssistantStatus, ThreadRef
+from bot.progress import MessageRef
+from bot.slack.progress import AssistantStatus
 from bot.slack.turns import conversation_key
 from core.tasks import TaskTracker
 from bot.turns import TurnRunner
@@ -113,14 +114,9 @@ class SlackAssistant:
     ) -> None:
         envelope = EventEnvelope.model_validate(body)
         event = MessageEvent.model_validate(envelope.event)
-        if not event.user or event.subtype is not None or event.user == self._bot_user_id:
+        if not event.user or event.subtype is not None or event.user == self.api.bot_user_id:
             return
         self.tracker.spawn(self._answer(envelope, event, set_status, set_title), name="slack-assistant")
-
-    @property
-    def _bot_user_id(self) -> str | None:
-        identity = self.api.identity
-        return identity.user_id if identity else None
 
     async def _answer(
         self, envelope: EventEnvelope, event: MessageEvent, set_status: AsyncSetStatus,
@@ -128,15 +124,13 @@ class SlackAssistant:
     ) -> None:
         team = envelope.team_id or event.team
         key = conversation_key(team, event.channel, event.thread)
-        # the same delivery id as the channel listeners: BotService drops a retried event
-        delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
-        text = from_slack(event.text, bot_user_id=self._bot_user_id)
+        text = from_slack(event.text, bot_user_id=self.api.bot_user_id)
         if self.contexts.first_question(key.channel, key.thread):
             await _quietly("thread title", set_title(" ".join(text.split())[:MAX_TITLE] or "New chat"))
         await _quietly("status", set_status(status=THINKING, loading_messages=LOADING_MESSAGES))
 
         live = AssistantTurn(api=self.api, status=self.status, place=key, user=event.user or "")
-        await self.turns.message(key, text, event.user or "", delivery_id=delivery, live=live)
+        await self.turns.message(key, text, event.user or "", delivery_id=event.delivery_id(team), live=live)
 
 
 class AssistantTurn:
@@ -151,7 +145,7 @@ class AssistantTurn:
 
     async def __call__(self, event: ProgressEvent) -> None:
         if self.status is not None and isinstance(event, LogEvent) and event.content.strip():
-            self.status.show(ThreadRef(self.place.channel, self.place.thread), event.content)
+            self.status.show(MessageRef(self.place.channel, self.place.thread), event.content)
 
     async def deliver(self, reply: Reply) -> None:
         if not await stream.stream_reply(self.api.client, self.place, reply, self.user):  # it clears the status
@@ -159,7 +153,7 @@ class AssistantTurn:
 
     async def abandon(self) -> None:
         if self.status is not None:
-            await self.status.clear(ThreadRef(self.place.channel, self.place.thread))
+            await self.status.clear(MessageRef(self.place.channel, self.place.thread))
 
 
 async def _quietly(what: str, call: Any) -> None:

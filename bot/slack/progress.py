@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import NamedTuple
 
 from bot.progress import WORKING, MessageRef, StatusMessage, StatusText
 from bot.slack import render, stream
@@ -28,11 +27,6 @@ APP_LEVEL_ERRORS = frozenset({"missing_scope", "not_allowed_token_type", "access
                               "feature_not_enabled", "invalid_auth"})
 
 
-class ThreadRef(NamedTuple):
-    channel: str
-    thread_ts: str
-
-
 class AssistantStatus:
     """``assistant.threads.setStatus`` where the context allows it; quietly off where not."""
 
@@ -41,29 +35,29 @@ class AssistantStatus:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._api = api
-        self._editor: CoalescingEditor[ThreadRef, str] = CoalescingEditor(
+        self._editor: CoalescingEditor[MessageRef[str], str] = CoalescingEditor(
             self.edit, min_interval=min_interval, first_edit_delay=0.0, sleep=sleep
         )
-        self._unsupported: Recent[ThreadRef, None] = Recent(1000)
+        self._unsupported: Recent[MessageRef[str], None] = Recent(1000)
         self.disabled = False  # the app itself cannot set statuses (scope, token type)
 
-    async def edit(self, ref: ThreadRef, status: str) -> None:
+    async def edit(self, ref: MessageRef[str], status: str) -> None:
         """The editor's callback (``RetryAfter`` propagates so the editor waits)."""
         if ref in self._unsupported or self.disabled:
             return
         try:
-            await self._api.set_status(ref.channel, ref.thread_ts, status)
+            await self._api.set_status(ref.channel, ref.message, status)
         except SlackCallFailed as exc:
             if exc.error in APP_LEVEL_ERRORS:
                 log.info("assistant status unavailable for this app", extra={"error": exc.error})
                 self.disabled = True
             self._unsupported[ref] = None
 
-    def show(self, ref: ThreadRef, step: str) -> None:
+    def show(self, ref: MessageRef[str], step: str) -> None:
         if ref not in self._unsupported and not self.disabled:
             self._editor.submit(ref, as_status(step))
 
-    async def clear(self, ref: ThreadRef) -> None:
+    async def clear(self, ref: MessageRef[str]) -> None:
         """Clear the status (paced like any other change; a posted reply clears it too)."""
         if ref in self._unsupported or self.disabled:
             self._editor.discard(ref)
@@ -106,7 +100,7 @@ class TurnProgress(StatusMessage[SlackMessage, str]):
         self._api = api
         self._assistant = assistant
         self.place = place
-        self.thread = ThreadRef(place.channel, place.thread)
+        self.thread = MessageRef(place.channel, place.thread)
         self.user = user
         self._assistant_shown = False
 
@@ -126,7 +120,7 @@ class TurnProgress(StatusMessage[SlackMessage, str]):
         return await super().deliver(reply)
 
     async def _post(self, message: SlackMessage) -> list[str]:
-        return await self._api.post(self.thread.channel, message, thread_ts=self.thread.thread_ts)
+        return await self._api.post(self.place.channel, message, thread_ts=self.place.thread)
 
     async def _delete(self, ref: MessageRef[str]) -> None:
         await self._api.delete(ref.channel, ref.message)
