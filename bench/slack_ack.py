@@ -37,12 +37,14 @@ RATE_TARGET = 200.0
 # -- the fake Web API, in its own process ------------------------------------------------------
 
 
-def _fake_api_process(conn: Connection) -> None:
-    asyncio.run(_serve_fake(conn))
+def _fake_api_process(conn: Connection, refuse_streaming: bool = False) -> None:
+    asyncio.run(_serve_fake(conn, refuse_streaming))
 
 
-async def _serve_fake(conn: Connection) -> None:
+async def _serve_fake(conn: Connection, refuse_streaming: bool) -> None:
     async with FakeSlackApi() as fake:
+        if refuse_streaming:  # answers take the post + update path (a comparison run)
+            fake.fail("chat.startStream", "not_allowed_token_type", times=10**9)
         conn.send(fake.port)
         loop = asyncio.get_running_loop()
         while True:
@@ -194,10 +196,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=RATE_TARGET)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--conversations", type=int, default=20)
+    parser.add_argument("--no-stream", action="store_true", help="Slack refuses to stream: post + update")
     args = parser.parse_args(argv if argv is not None else [])
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe()
-    fake = ctx.Process(target=_fake_api_process, args=(child,), daemon=True)
+    fake = ctx.Process(target=_fake_api_process, args=(child, args.no_stream), daemon=True)
     fake.start()
     api_url = f"http://127.0.0.1:{parent.recv()}/api/"
     try:
@@ -221,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
            0.99 * args.rate, lower_is_better=False)
     report("non-200 acks / errors", float(len(ack["errors"])), "count", 0)
     report("answers streamed (chat.stopStream)", float(ack_stats["streamed"]), "count")
-    report("status messages posted", float(ack_stats["posts"]), "count")
+    report("messages posted (chat.postMessage)", float(ack_stats["posts"]), "count")
     report("backlog drained after the load in", ack["drain_s"], "s")
 
     times = pace_stats["update_times"]
