@@ -25,7 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 from pydantic import BaseModel, ConfigDict
 
-from bot.rendering import DECISIONS, PER_ROW
+from bot.rendering import PER_ROW
 from core.models import Action, ActionKind
 
 MAX_CUSTOM_ID = 100

@@ -30,6 +30,7 @@ from bot.discord.buttons import ButtonAction
 from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
 from bot.discord.payloads import Place, interaction_place
 from bot.discord.turns import DiscordTurns
+from bot.rendering import DECISIONS
 from core.tasks import TaskTracker
 from core.models import ActionClick, ActionKind
 from core.store.base import EventDeduper
@@ -72,7 +73,7 @@ class ClickListener:
         click = ActionClick(key=place.key, kind=action.kind, value=value, user=user, delivery_id=str(interaction.id))
         if action.kind in (ActionKind.SUGGESTION, ActionKind.OPTION):
             await self._choice(interaction, place, click, custom_id)
-        elif action.kind in btn.DECISIONS:
+        elif action.kind in DECISIONS:
             await interaction.response.defer()
             self.tracker.spawn(self._decide(interaction, place, click), name="discord-decision")
         elif action.kind is ActionKind.FEEDBACK:
@@ -151,7 +152,7 @@ async def mark_decided(interaction: discord.Interaction, kind: ActionKind, user:
     line = render.decided_line(kind, user)
     fits = len(message.content) + len(line) + 1 <= MAX_CONTENT
     content = f"{message.content}\n{line}".strip() if fits else message.content
-    view = btn.rebuilt_view(message, keep=lambda a: a.kind not in btn.DECISIONS)
+    view = btn.rebuilt_view(message, keep=lambda a: a.kind not in DECISIONS)
     try:
         await interaction.edit_original_response(content=content or None, view=view,
                                                  allowed_mentions=NO_MENTIONS)
