@@ -175,6 +175,9 @@ class ResearchSession(WireModel):
     feedback_conversations: list[str] = Field(default_factory=list)  # where markers may point here
     results: list[StepResult] = Field(default_factory=list)  # checkpoints, in step order
     report: ReportSection | None = None
+    # who handed the finished report of a resumed run to a notifier: two resumers of one run (a
+    # start-up resume and a takeover, on one instance or two) may both see it finish
+    delivered_by: str | None = None
     cancel_requested_by: str | None = None
     lease: Lease | None = None
     review_deadline: datetime | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -40,10 +41,10 @@ from core.research.costs import Bill, ResearchCosts
 from core.research.executor import emit
 from core.research.goal import EXAMPLES, InvalidGoal
 from core.research.orchestrator import Orchestrator
-from core.models.research import ResearchSession, ResearchStatus
+from core.models.research import TERMINAL, ResearchSession, ResearchStatus
 from core.models.document import Document, TextSection
 from core.research.report import build_report, plan_section
-from core.store.research import check_session_id
+from core.store.research import check_session_id, update
 from core.tasks import TaskTracker
 from core.usage import workspace_scope
 
@@ -294,12 +295,23 @@ class ResearchService:
             log_failure(log, "resumed research failed", exc, session_id=session.id)
             return
         reply = await self.costs.charge(bill, self.final_reply(done, done.key.conversation_id))
-        if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):
-            try:
-                await self.notifier(done.key, reply)
-            except Exception as exc:  # the edge of a background delivery: the report stays stored
-                log.warning("could not deliver a resumed research report",
-                            extra={"error": repr(exc)}, exc_info=not is_expected(exc))
+        try:
+            await self.notify_once(done, reply)
+        except Exception as exc:  # the edge of a background delivery: the report stays stored
+            log.warning("could not deliver a resumed research report",
+                        extra={"error": repr(exc)}, exc_info=not is_expected(exc))
+
+    async def notify_once(self, session: ResearchSession, reply: Reply) -> None:
+        """Hand a resumed run's finished report to the notifier, once across every instance."""
+        if self.notifier is None or session.status not in TERMINAL:
+            return
+        token = uuid.uuid4().hex
+
+        def claim(stored: ResearchSession) -> None:
+            stored.delivered_by = stored.delivered_by or token
+
+        if (await update(self.store, session.id, claim)).delivered_by == token:
+            await self.notifier(session.key, reply)
 
     async def aclose(self) -> None:
         await self._tasks.drain(0)
