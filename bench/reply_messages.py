@@ -1,6 +1,7 @@
-"""How many chat messages a long answer takes: a research-report-sized text (13,000 characters of
-Markdown: headings, paragraphs, lists) rendered by the Slack and Discord renderers, and a
-real search answer (the synthesizer's document for 10 repositories). Targets (issue 13): a
+"""How many chat messages a long answer takes: a 13,000-character research report (the typed report
+section the research service builds: answer, findings, evidence, steps, sources), the same size
+as plain Markdown text (headings, paragraphs, lists), rendered by the Slack and Discord
+renderers, and a real search answer (the synthesizer's document for 10 repositories). Targets (issue 13): a
 13,000-character report in <= 3 Slack messages and <= 6 Discord messages (8 and 17 before).
 Every payload is checked against the platform limits with the fakes' validators.
 
@@ -16,6 +17,7 @@ from core.agents.base import AgentResult
 from core.models import DimensionScores, Intent, Reply, RepoList, ScoredRepository
 from core.synth.base import SynthesisContext
 from core.synth.synthesizer import DefaultSynthesizer
+from tests.fakes import documents
 from tests.fakes.discord_limits import message_violations
 from tests.fakes.slack_api import validate_message
 
@@ -65,9 +67,13 @@ def measure(label: str, reply: Reply, slack_target: float | None, discord_target
 
 
 def main() -> None:
+    section = documents.report(REPORT_CHARS)
+    typed = Reply(conversation_id="bench", document=[section], intent=Intent.CHAT, footer="Research session s1")
+    print(f"  a {len(typed.markdown):,}-character research report (typed report section)")
+    measure("report", typed, 3, 6)
     text = research_report(REPORT_CHARS)
-    print(f"  a {len(text):,}-character research report (Markdown text section)")
-    measure("report", Reply(conversation_id="bench", markdown=text, intent=Intent.CHAT), 3, 6)
+    print(f"  a {len(text):,}-character report as Markdown text")
+    measure("text report", Reply(conversation_id="bench", markdown=text, intent=Intent.CHAT), 3, 6)
     reply = search_answer()
     print(f"  a search answer: 24 repositories, {len(reply.markdown):,} characters as Markdown")
     measure("search", reply, None, None)

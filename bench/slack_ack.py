@@ -37,12 +37,14 @@ RATE_TARGET = 200.0
 # -- the fake Web API, in its own process ------------------------------------------------------
 
 
-def _fake_api_process(conn: Connection) -> None:
-    asyncio.run(_serve_fake(conn))
+def _fake_api_process(conn: Connection, refuse_streaming: bool = False) -> None:
+    asyncio.run(_serve_fake(conn, refuse_streaming))
 
 
-async def _serve_fake(conn: Connection) -> None:
+async def _serve_fake(conn: Connection, refuse_streaming: bool) -> None:
     async with FakeSlackApi() as fake:
+        if refuse_streaming:  # answers take the post + update path (a comparison run)
+            fake.fail("chat.startStream", "not_allowed_token_type", times=10**9)
         conn.send(fake.port)
         loop = asyncio.get_running_loop()
         while True:
@@ -59,6 +61,7 @@ def _stats(fake: FakeSlackApi) -> dict[str, Any]:
     return {
         "posts": len(fake.calls_to("chat.postMessage")),
         "updates": len(fake.calls_to("chat.update")),
+        "streamed": len(fake.calls_to("chat.stopStream")),
         "failed": len([c for c in fake.calls if not c.ok]),
         "update_times": [times for times in fake.update_times().values()],
         "violations": len(fake.violations),
@@ -193,10 +196,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=RATE_TARGET)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--conversations", type=int, default=20)
+    parser.add_argument("--no-stream", action="store_true", help="Slack refuses to stream: post + update")
     args = parser.parse_args(argv if argv is not None else [])
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe()
-    fake = ctx.Process(target=_fake_api_process, args=(child,), daemon=True)
+    fake = ctx.Process(target=_fake_api_process, args=(child, args.no_stream), daemon=True)
     fake.start()
     api_url = f"http://127.0.0.1:{parent.recv()}/api/"
     try:
@@ -212,14 +216,15 @@ def main(argv: list[str] | None = None) -> None:
 
     lat = ack["latencies"]
     print(f"  ack phase: {ack['sent']} DM events at {args.rate:g}/s for {args.seconds:g} s "
-          f"(each answered: status post + final chat.update)")
+          f"(each answered: streamed to the asker, or status post + final chat.update)")
     report("ack latency p50", percentile(lat, 50), "ms")
     report("ack latency p99", percentile(lat, 99), "ms", ACK_P99_TARGET_MS)
     report("ack latency max", max(lat) if lat else float("nan"), "ms")
     report("sustained events/s (acked; >= 99% of offered)", len(lat) / ack["elapsed"], "ev/s",
            0.99 * args.rate, lower_is_better=False)
     report("non-200 acks / errors", float(len(ack["errors"])), "count", 0)
-    report("answers posted (status messages)", float(ack_stats["posts"]), "count")
+    report("answers streamed (chat.stopStream)", float(ack_stats["streamed"]), "count")
+    report("messages posted (chat.postMessage)", float(ack_stats["posts"]), "count")
     report("backlog drained after the load in", ack["drain_s"], "s")
 
     times = pace_stats["update_times"]

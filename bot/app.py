@@ -45,8 +45,6 @@ class BotApp:
     store: ConversationStore
     deduper: EventDeduper
     source: RepoSource
-    catalog: Catalog
-    classifier: IntentClassifier
     closers: list[Any] = field(default_factory=list)
     research: ResearchService | None = None
     llm: LLMComponents | None = None
@@ -61,10 +59,6 @@ class BotApp:
                      edit_bucket=self.edit_bucket,
                      source_label=self.source.info.label if self.source is not None else "",
                      data_dir=self.settings.data_dir)
-
-    @property
-    def coordinator(self) -> Coordinator:
-        return self.service.coordinator
 
     async def resume_research(self) -> list[str]:
         """Continue research runs a restart interrupted (call once backends can post replies;
@@ -172,8 +166,6 @@ async def build_app(
         store=store,
         deduper=deduper,
         source=source,
-        catalog=catalog,
-        classifier=classifier,
         research=research,
         llm=llm,
         shared=shared,

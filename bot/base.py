@@ -18,12 +18,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.errors import ConfigError
 from core.models import ConversationKey, Reply
 from core.service import BotService
 from core.store.base import ConversationStore, EventDeduper
 from core.store.buckets import EditBucket
+from core.tasks import TaskTracker
 
 log = logging.getLogger("omg.backend")
+
+
+class SetupError(ConfigError):
+    """A platform's settings cannot work (Slack, Discord); the message says what to change."""
+
+    code = "platform_setup"
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,17 @@ class Backend(ABC):
 
     def __init__(self, ports: Ports) -> None:
         self.ports = ports
+        self.tracker = TaskTracker()  # what runs after an event was acknowledged
+
+    async def idle(self) -> None:
+        """Wait until every acknowledged event has been answered (tests, benchmarks)."""
+        await self.tracker.idle()
+
+    async def _drain(self, grace: float) -> None:
+        """Give in-flight answers ``grace`` seconds, then cancel the rest (shutdown)."""
+        cancelled = await self.tracker.drain(grace)
+        if cancelled:
+            log.warning("shutdown cancelled unfinished answers", extra={"backend": self.name, "count": cancelled})
 
     @abstractmethod
     async def serve(self) -> None:

@@ -6,10 +6,10 @@ the current step (the previous one moves to ``done``), ``TextEvent`` deltas buil
 
 ``StatusMessage`` is the ``ProgressSink`` of one turn on a chat platform: it posts the status
 message on the first event, sends every change through the shared
-``bot.throttle.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
+``core.pacing.CoalescingEditor`` (paced, latest wins, in order), and finally ``deliver``s the
 answer: the first part replaces the status message, the rest are posted after it. Late events
 never touch the answer. A platform subclass says how a message is viewed, posted and deleted
-(``view``, ``_post``, ``_ref_of``, ``_id_of``, ``_delete``) and may override the hooks
+(``view``, ``render``, ``_post``, ``_delete``) and may override the hooks
 ``_progressed`` and ``_closed`` (both do nothing by default).
 """
 
@@ -18,18 +18,24 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
-from bot.throttle import CoalescingEditor
-from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, TextEvent
+from core.pacing.editor import CoalescingEditor
+from core.models import DataEvent, ErrorEvent, LogEvent, ProgressEvent, Reply, TextEvent
 
 WORKING = "Working on it…"
 ASSEMBLING = "Putting the answer together…"
 
-RefT = TypeVar("RefT", bound=Hashable)  # where the status message is (channel + message id)
 MsgT = TypeVar("MsgT")  # the platform's message content
-IdT = TypeVar("IdT")  # a posted message's id
+IdT = TypeVar("IdT")  # a channel's or a posted message's id
+
+
+class MessageRef(NamedTuple, Generic[IdT]):
+    """A posted message: its channel and its id (Slack: channel id and ts; Discord: snowflakes)."""
+
+    channel: IdT
+    message: IdT
 
 
 class StatusText:
@@ -62,13 +68,14 @@ class StatusText:
         return True
 
 
-class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
+class StatusMessage(ABC, Generic[MsgT, IdT]):
     log: ClassVar[logging.Logger] = logging.getLogger("omg.progress")
 
-    def __init__(self, *, editor: CoalescingEditor[RefT, MsgT], text: StatusText) -> None:
+    def __init__(self, *, editor: CoalescingEditor[MessageRef[IdT], MsgT], text: StatusText, channel: IdT) -> None:
         self._editor = editor
         self.text = text
-        self.ref: RefT | None = None
+        self.channel = channel  # where the status message is posted
+        self.ref: MessageRef[IdT] | None = None
         self._creating: asyncio.Task[None] | None = None
         self._finished = False  # late events must not touch the answer that replaced the status
 
@@ -79,25 +86,15 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         """The status message as it stands (``self.text``)."""
 
     @abstractmethod
+    def render(self, reply: Reply) -> list[MsgT]:
+        """The answer as the platform's messages."""
+
+    @abstractmethod
     async def _post(self, message: MsgT) -> list[IdT]:
         """Post one message where the conversation lives; the ids of what was posted."""
 
-    async def _post_all(self, messages: Sequence[MsgT]) -> list[IdT]:
-        posted: list[IdT] = []
-        for message in messages:
-            posted += await self._post(message)
-        return posted
-
     @abstractmethod
-    def _ref_of(self, posted: IdT) -> RefT:
-        """The editor's reference to a message this turn posted."""
-
-    @abstractmethod
-    def _id_of(self, ref: RefT) -> IdT:
-        """The message id inside a reference."""
-
-    @abstractmethod
-    async def _delete(self, ref: RefT) -> None: ...
+    async def _delete(self, ref: MessageRef[IdT]) -> None: ...
 
     def _progressed(self, event: ProgressEvent) -> None:
         """A visible change (before the status message is edited)."""
@@ -114,7 +111,7 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
         except Exception as exc:  # noqa: BLE001 - the answer is still posted at the end
             self.log.warning("could not post the status message", extra={"error": repr(exc)})
             return
-        self.ref = self._ref_of(posted[0])
+        self.ref = MessageRef(self.channel, posted[0])
         self._editor.open(self.ref)
         if self.text.version != version and not self._finished:  # progress made while posting
             self._editor.submit(self.ref, self.view())
@@ -129,17 +126,15 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
             self._creating = asyncio.create_task(self._post_status())
         # else: the status is being posted; the editor gets the latest view once it exists
 
-    async def deliver(self, messages: list[MsgT]) -> list[IdT]:
+    async def deliver(self, reply: Reply) -> list[IdT]:
         """Put the answer in the conversation: the first part replaces the status message."""
-        self._finished = True
-        if self._creating is not None:
-            await asyncio.gather(self._creating, return_exceptions=True)
-        first, rest = messages[0], messages[1:]
+        await self._finish()
+        first, *rest = self.render(reply)
         posted: list[IdT] = []
         if self.ref is not None:
             try:
                 await self._editor.finish(self.ref, first)
-                posted.append(self._id_of(self.ref))
+                posted.append(self.ref.message)
             except Exception as exc:  # noqa: BLE001 - fall back to a new message
                 self.log.info("status replacement failed; posting instead",
                               extra={"error": repr(exc)})
@@ -147,15 +142,20 @@ class StatusMessage(ABC, Generic[RefT, MsgT, IdT]):
                 posted += await self._post(first)
         else:
             posted += await self._post(first)
-        posted += await self._post_all(rest)
+        for message in rest:
+            posted += await self._post(message)
         await self._closed()
         return posted
 
-    async def abandon(self) -> None:
-        """No answer in the conversation (a refused click): remove the status message if any."""
+    async def _finish(self) -> None:
+        """No more progress: late events must not touch what comes next."""
         self._finished = True
         if self._creating is not None:
             await asyncio.gather(self._creating, return_exceptions=True)
+
+    async def abandon(self) -> None:
+        """No answer in the conversation (a refused click): remove the status message if any."""
+        await self._finish()
         await self.remove_status()
         await self._closed()
 

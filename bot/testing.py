@@ -13,6 +13,7 @@ Every reply keeps the progress events emitted while it was produced (``reply_eve
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Awaitable, Callable
 from itertools import count
 
 from bot.app import BotApp
@@ -58,37 +59,27 @@ class TestBackend(Backend):
         self, text: str, *, user: str | None = None, thread: str | None = None,
         delivery_id: str | None = None,
     ) -> None:
-        sink = CollectingSink()
-        reply = await self.app.service.handle_message(
-            IncomingMessage(key=self.key(thread), text=text, author=user or self.user,
-                            delivery_id=delivery_id),
-            sink,
-        )
-        self._deliver(reply, sink)
+        incoming = IncomingMessage(key=self.key(thread), text=text, author=user or self.user, delivery_id=delivery_id)
+        await self._turn(lambda sink: self.app.service.handle_message(incoming, sink))
 
     async def click(
         self, action: Action, *, user: str | None = None, thread: str | None = None,
         delivery_id: str | None = None,
     ) -> None:
-        sink = CollectingSink()
-        reply = await self.app.service.handle_action(
-            ActionClick(key=self.key(thread), kind=action.kind, value=action.value,
-                        user=user or self.user, delivery_id=delivery_id),
-            sink,
-        )
-        self._deliver(reply, sink)
+        click = ActionClick(key=self.key(thread), kind=action.kind, value=action.value, user=user or self.user,
+                            delivery_id=delivery_id)
+        await self._turn(lambda sink: self.app.service.handle_action(click, sink))
 
     async def research(
         self, goal: str, *, mode: str | None = None, user: str | None = None,
         thread: str | None = None,
     ) -> None:
-        sink = CollectingSink()
-        reply = await self.app.service.start_research(
-            goal, key=self.key(thread), requester=user or self.user, mode=mode, progress=sink
-        )
-        self._deliver(reply, sink)
+        await self._turn(lambda sink: self.app.service.start_research(
+            goal, key=self.key(thread), requester=user or self.user, mode=mode, progress=sink))
 
-    def _deliver(self, reply: Reply, sink: CollectingSink) -> None:
+    async def _turn(self, call: Callable[[CollectingSink], Awaitable[Reply]]) -> None:
+        sink = CollectingSink()
+        reply = await call(sink)
         if reply.duplicate:
             return  # a real platform sends nothing for a duplicate delivery
         self._replies.append(reply)

@@ -10,10 +10,10 @@ busy thread between other people costs one look-up a minute, not one a message.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from core.models import ConversationKey
+from core.recent import Recent
 from core.store.base import ConversationStore
 
 PlatformCheck = Callable[[ConversationKey], Awaitable[bool]]
@@ -31,13 +31,12 @@ class ThreadIndex:
     ) -> None:
         self._store = store
         self._platform_check = platform_check
-        self._max = max_threads
         self._negative_ttl = negative_ttl
         self._clock = clock
-        self._known: OrderedDict[str, float | None] = OrderedDict()  # id -> None (yes) / checked at
+        self._known: Recent[str, float | None] = Recent(max_threads)  # id -> None (yes) / checked at
 
     def remember(self, key: ConversationKey) -> None:
-        self._put(key.conversation_id, None)
+        self._known[key.conversation_id] = None
 
     async def participates(self, key: ConversationKey) -> bool:
         cid = key.conversation_id
@@ -51,13 +50,7 @@ class ThreadIndex:
         if await self._store.get(cid) is not None or (
             self._platform_check is not None and await self._platform_check(key)
         ):
-            self._put(cid, None)
+            self._known[cid] = None
             return True
-        self._put(cid, self._clock())
+        self._known[cid] = self._clock()
         return False
-
-    def _put(self, cid: str, value: float | None) -> None:
-        self._known[cid] = value
-        self._known.move_to_end(cid)
-        while len(self._known) > self._max:
-            self._known.popitem(last=False)

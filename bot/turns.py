@@ -1,7 +1,7 @@
 """The adapter kernel's turn runner: one core call per message, click or command, on any platform.
 
-A platform adapter implements the small ``Platform`` protocol (how a turn is shown live, how a
-reply is rendered, how a note is posted) and hands every acknowledged request to ``TurnRunner``.
+A platform adapter implements the small ``Platform`` protocol (how a turn is shown live and its
+answer drawn, how a note is posted) and hands every acknowledged request to ``TurnRunner``.
 The runner holds the rules both platforms share, so they cannot drift:
 
 * duplicates are the core's business (``BotService`` drops a repeated ``delivery_id`` and a
@@ -44,28 +44,28 @@ PlaceT = TypeVar("PlaceT")  # where a conversation lives, in the platform's own 
 MsgT = TypeVar("MsgT")
 
 
-class LiveTurn(ProgressSink, Protocol[MsgT]):
+class LiveTurn(ProgressSink, Protocol):
     """How one turn shows while it runs (``bot.progress.StatusMessage``, or a native stream): it
-    receives the core's progress events, then the answer takes its place."""
+    receives the core's progress events, then draws the answer in their place."""
 
-    async def deliver(self, messages: list[MsgT]) -> object: ...
+    async def deliver(self, reply: Reply) -> object: ...
 
     async def abandon(self) -> None: ...
 
 
 class Platform(Protocol[PlaceT, MsgT]):
-    """What the kernel needs from a chat platform. Posting, editing and deleting status messages
-    happen inside the ``LiveTurn`` that ``stream`` returns (paced by ``bot.throttle``)."""
+    """What the kernel needs from a chat platform. Posting, editing and deleting status messages,
+    and drawing the answer, happen inside the ``LiveTurn`` that ``stream`` returns (paced by
+    ``core.pacing``)."""
 
     def key(self, place: PlaceT) -> ConversationKey:
         """The conversation living at ``place``."""
         ...
 
-    def stream(self, place: PlaceT, *, first_line: str, users: tuple[str, ...]) -> LiveTurn[MsgT]:
-        """A turn's live view where the conversation lives (posted on the first progress)."""
+    def stream(self, place: PlaceT, *, first_line: str, users: tuple[str, ...]) -> LiveTurn:
+        """A turn's live view where the conversation lives (posted on the first progress);
+        ``users[0]`` is the person the answer is for."""
         ...
-
-    def render(self, reply: Reply) -> list[MsgT]: ...
 
     def chose(self, user: str, value: str) -> MsgT:
         """The line announcing that ``user`` picked a suggestion."""
@@ -133,25 +133,31 @@ class TurnRunner(Generic[PlaceT, MsgT]):
     async def run(
         self, place: PlaceT, call: CoreCall, *, first_line: str = WORKING,
         users: tuple[str, ...] = (), before: Callable[[], Awaitable[None]] | None = None,
+        live: LiveTurn | None = None, stands: Callable[[Reply, bool], bool] = lambda reply, progressed: True,
     ) -> Reply | None:
-        """Run one core call with a live view in ``place`` and deliver its reply (None for a
-        duplicate). ``before`` runs once the core accepted the work, ahead of anything else."""
+        """Run one core call with a live view in ``place`` (the platform's, unless ``live`` is
+        given) and deliver its reply; None for a duplicate. ``before`` runs once the core
+        accepted the work, ahead of anything else. A reply ``stands`` rejects (given whether the
+        core made progress) is not delivered: the live view goes and the reply is returned."""
         self.threads.remember(self.platform.key(place))
-        live = self.platform.stream(place, first_line=first_line, users=users)
+        live = live or self.platform.stream(place, first_line=first_line, users=users)
         sink = _Announced(live, before or _nothing)
         reply = await reply_of(call, sink, conversation_id=self.platform.key(place).conversation_id, log=self.log)
-        if reply.duplicate:
+        if reply.duplicate or not stands(reply, sink.started):
             await live.abandon()
-            return None
+            return None if reply.duplicate else reply
         await sink.first()
-        await live.deliver(self.platform.render(reply))
+        await live.deliver(reply)
         return reply
 
     # -- the kinds of work ---------------------------------------------------------------------
 
-    async def message(self, place: PlaceT, text: str, user: str, *, delivery_id: str | None) -> Reply | None:
+    async def message(
+        self, place: PlaceT, text: str, user: str, *, delivery_id: str | None, live: LiveTurn | None = None,
+    ) -> Reply | None:
         incoming = IncomingMessage(key=self.platform.key(place), text=text, author=user, delivery_id=delivery_id)
-        return await self.run(place, lambda progress: self.service.handle_message(incoming, progress))
+        return await self.run(place, lambda progress: self.service.handle_message(incoming, progress),
+                              users=(user,), live=live)
 
     async def research(
         self, place: PlaceT, goal: str, user: str, *, mode: str | None = None,
@@ -159,7 +165,7 @@ class TurnRunner(Generic[PlaceT, MsgT]):
     ) -> Reply | None:
         return await self.run(place, lambda progress: self.service.start_research(
             goal, key=self.platform.key(place), requester=user, mode=mode, progress=progress,
-            delivery_id=delivery_id))
+            delivery_id=delivery_id), users=(user,))
 
     async def choice(self, place: PlaceT, click: ActionClick) -> Reply | None:
         """A suggestion or option: announced as chosen, then answered as if the clicker typed it
@@ -168,7 +174,7 @@ class TurnRunner(Generic[PlaceT, MsgT]):
             await self.platform.post(place, self.platform.chose(click.user, click.value))
 
         return await self.run(place, lambda progress: self.service.handle_action(click, progress),
-                              before=announce)
+                              users=(click.user,), before=announce)
 
     async def decision(
         self, place: PlaceT, click: ActionClick, on_stood: Callable[[], Awaitable[None]]
@@ -176,27 +182,22 @@ class TurnRunner(Generic[PlaceT, MsgT]):
         """Approve / Revise / Cancel. ``on_stood`` runs as soon as the decision is known to stand
         (to retire the plan's buttons). Returns the refusal, for the clicker's eyes only, when it
         did not stand; None otherwise (the answer is in the conversation)."""
-        self.threads.remember(self.platform.key(place))
-        live = self.platform.stream(place, first_line=PLANNING, users=(click.user,))
-
-        async def stood() -> None:
+        async def stood() -> None:  # progress means the service took the decision
             try:
                 await on_stood()
             except Exception as exc:  # noqa: BLE001 - the decision stands either way
                 self.log.info("could not mark the plan as decided", extra={"error": repr(exc)})
 
-        sink = _Announced(live, stood)  # progress means the service took the decision
-        reply = await reply_of(lambda p: self.service.handle_action(click, p), sink,
-                               conversation_id=self.platform.key(place).conversation_id, log=self.log)
-        if reply.duplicate:
-            await live.abandon()
-            return None
-        if not decision_stood(reply, progressed=sink.started):
-            await live.abandon()
-            return reply
-        await sink.first()
-        await live.deliver(self.platform.render(reply))
-        return None
+        refused: list[Reply] = []
+
+        def stands(reply: Reply, progressed: bool) -> bool:
+            if not decision_stood(reply, progressed=progressed):
+                refused.append(reply)
+            return not refused
+
+        await self.run(place, lambda p: self.service.handle_action(click, p), first_line=PLANNING,
+                       users=(click.user,), before=stood, stands=stands)
+        return refused[0] if refused else None
 
     async def feedback(self, place: PlaceT, click: ActionClick) -> Reply | None:
         """Thumbs up / down: logged by the core; its thanks go to the clicker only (None for a

@@ -37,12 +37,11 @@ limits, timeouts, not found, bad input) are logged as one WARNING line without a
      │    ├── ReviewExpired
      │    └── LeaseHeld             another live executor runs the session (core.research.executor)
      ├── PlatformError              a chat platform refused or failed a call
-     │    ├── RetryAfter            the platform asked to wait before an edit (bot.throttle)
+     │    ├── RetryAfter            the platform asked to wait before an edit (core.pacing)
      │    └── SlackCallFailed       a Slack Web API call failed (bot.slack.api)
      │         └── MessageTooLong   Slack refused the message's size
      ├── ConfigError                the bot can't start: missing or rejected settings
-     │    ├── SlackSetupError       (bot.slack.settings)
-     │    └── DiscordSetupError     (bot.discord.settings)
+     │    └── SetupError            a chat platform's settings cannot work (bot.base)
      ├── EmbeddingModelMissing      the local embedding model is not installed (core.search.embedding)
      └── InvalidData                a reply's structured data failed validation (core.synth.validation)
 

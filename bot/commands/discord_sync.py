@@ -29,7 +29,7 @@ async def sync_commands(args: argparse.Namespace, env: Mapping[str, str] | None 
     from bot.discord.commands import SlashCommands
     from bot.discord.settings import DiscordSettings, apply_endpoints
     from bot.discord.sync import CommandSync
-    from bot.tasks import TaskTracker
+    from core.tasks import TaskTracker
 
     values = dict(env if env is not None else load_environment())
     if args.guild:

@@ -14,13 +14,16 @@ import argparse
 import asyncio
 import os
 import socket
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core.config import CoreSettings, load_environment
 from core.errors import StoreError
 from core.health import check_health, required_components
 from core.logs import configure_logging
 from core.store.wiring import SharedState, open_shared_state
+
+if TYPE_CHECKING:
+    from core.github.source import GitHubSource
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,16 +57,15 @@ async def _main(args: argparse.Namespace) -> int:
         )
     finally:
         await llm.aclose()
-        closer = getattr(source, "aclose", None)
-        if closer is not None:
-            await closer()
+        if source is not None:
+            await source.aclose()
         if shared is not None:
             await shared.aclose()
     print(report.model_dump_json(by_alias=True, indent=2))
     return 0 if report.healthy else 1
 
 
-def _github(env: dict[str, str]) -> Any:
+def _github(env: dict[str, str]) -> GitHubSource | None:
     """The live GitHub source (``ping`` is what is checked), or None when OMG_GITHUB=offline."""
     from core.github.client import GitHubClient
     from core.github.settings import GitHubSettings

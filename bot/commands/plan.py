@@ -17,13 +17,10 @@ import sys
 from typing import IO, Any
 
 from core.errors import OmgError
-from core.models import ConversationKey, Repository, RepoSignals, SearchParams
-from core.research.executor import Executor
+from core.models import ConversationKey
+from core.research.factory import offline_orchestrator
 from core.research.goal import InvalidGoal
 from core.research.orchestrator import Orchestrator
-from core.research.settings import ResearchSettings
-from core.store.research import MemoryResearchStore
-from core.sources.base import SourceInfo
 
 KEY = ConversationKey(platform="cli", channel="plan", thread="stdin")
 
@@ -33,33 +30,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         "plan", help="research plans for JSON Lines on stdin (offline evaluation interface)"
     )
     parser.set_defaults(func=lambda args: asyncio.run(run_plan(sys.stdin, sys.stdout)))
-
-
-class _NoNetwork:
-    """``omg plan`` never executes steps; a source that refuses proves it."""
-
-    info = SourceInfo(kind="catalog", label="none")
-
-    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
-        raise RuntimeError("omg plan does not execute steps")
-
-    async def get_repo(self, full_name: str) -> Repository:
-        raise RuntimeError("omg plan does not execute steps")
-
-    async def get_signals(self, full_name: str) -> RepoSignals:
-        raise RuntimeError("omg plan does not execute steps")
-
-    async def get_readme(self, full_name: str) -> str | None:
-        raise RuntimeError("omg plan does not execute steps")
-
-    def knows_word(self, word: str) -> bool | None:
-        return None
-
-
-def build_offline_orchestrator(settings: ResearchSettings | None = None) -> Orchestrator:
-    settings = settings or ResearchSettings()
-    store = MemoryResearchStore()
-    return Orchestrator(store, Executor(store, _NoNetwork(), settings), settings)
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -96,7 +66,7 @@ async def plan_line(orchestrator: Orchestrator, line: str) -> dict[str, Any]:
 
 
 async def run_plan(stdin: IO[str], stdout: IO[str]) -> int:
-    orchestrator = build_offline_orchestrator()
+    orchestrator = offline_orchestrator()
     for line in stdin:
         if not line.strip():
             continue

@@ -6,9 +6,9 @@
     clicks.py         buttons and the plan-revision form (buttons.py: custom_id codec, DynamicItem)
     commands.py       /search /analyze /compare /ask /research (sync.py: deliberate syncing)
     turns.py          the platform side of the kernel (bot/turns.py)
-    progress.py       the status message, paced by bot.throttle
+    progress.py       the status message, paced by core.pacing
     render.py         every message we show (markdown.py: Discord Markdown and splitting)
-    payloads.py       typed views of Discord's payloads (Place, ChatMessage, Click, CommandCall)
+    payloads.py       typed views of Discord's payloads (Place, ChatMessage, CommandCall)
     settings.py       DISCORD_* settings and endpoint overrides
 """
 

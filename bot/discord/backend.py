@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.base import Backend, Ports
+from bot.base import Backend, Ports, SetupError
 from bot.discord import render
 from bot.discord.clicks import ClickListener
 from bot.discord.client import Listeners, OmgClient
@@ -23,13 +23,13 @@ from bot.discord.commands import SlashCommands
 from bot.discord.messages import MessageListener
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
-from bot.discord.progress import Poster, StatusRef, make_editor
-from bot.discord.settings import DiscordSettings, DiscordSetupError, apply_endpoints
+from bot.discord.progress import Poster, make_editor
+from bot.progress import MessageRef
+from bot.discord.settings import DiscordSettings, apply_endpoints
 from bot.discord.turns import DiscordPlatform
-from bot.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from core.models import ConversationKey, Reply
 
 log = logging.getLogger("omg.discord")
@@ -53,9 +53,8 @@ class DiscordBackend(Backend):
         super().__init__(ports)
         self.settings = settings or DiscordSettings.from_env(ports.env)
         self._sleep = sleep
-        self.tracker = TaskTracker()
         self.client: OmgClient | None = None
-        self.editor: CoalescingEditor[StatusRef, Outgoing] | None = None
+        self.editor: CoalescingEditor[MessageRef[int], Outgoing] | None = None
         self.platform: DiscordPlatform | None = None
         self.message_content = self.settings.message_content
         self._runner: asyncio.Task[None] | None = None
@@ -70,7 +69,7 @@ class DiscordBackend(Backend):
         """Log in, connect, and return once the gateway is ready (commands synced if due)."""
         problems = self.settings.problems()
         if problems:
-            raise DiscordSetupError("Discord is not set up yet: " + " ".join(problems))
+            raise SetupError("Discord is not set up yet: " + " ".join(problems))
         self._restore = apply_endpoints(self.settings)
         try:
             await self._connect()
@@ -120,19 +119,13 @@ class DiscordBackend(Backend):
         finally:
             await self.shutdown()
 
-    async def idle(self) -> None:
-        """Wait until every acknowledged event has been answered (tests, benchmarks)."""
-        await self.tracker.idle()
-
     async def shutdown(self) -> None:
         """Stop taking work, let in-flight answers finish (``shutdown_grace``), disconnect."""
         if self._closed:
             return
         self._closed = True
         self._stopped.set()
-        cancelled = await self.tracker.drain(self.settings.shutdown_grace)
-        if cancelled:
-            log.warning("shutdown cancelled unfinished answers", extra={"count": cancelled})
+        await self._drain(self.settings.shutdown_grace)
         await self._disconnect()
         if self._restore is not None:
             self._restore()

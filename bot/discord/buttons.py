@@ -19,19 +19,18 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
 import discord
 from pydantic import BaseModel, ConfigDict
 
-from bot.rendering import DECISIONS
+from bot.rendering import PER_ROW
 from core.models import Action, ActionKind
 
 MAX_CUSTOM_ID = 100
 MAX_LABEL = 80
 MAX_ROWS = 5
-PER_ROW = 5
 DIGEST_CHARS = 16
 
 CODES: dict[ActionKind, str] = {
@@ -178,6 +177,13 @@ def build_view(specs: list[ButtonSpec]) -> discord.ui.View | None:
     return view
 
 
+def buttons_of(message: discord.Message) -> Iterator[tuple[int, discord.Button]]:
+    """(row, button) for every button on a message."""
+    for row_index, row in enumerate(message.components):
+        if isinstance(row, discord.ActionRow):
+            yield from ((row_index, c) for c in row.children if isinstance(c, discord.Button))
+
+
 def rebuilt_view(
     message: discord.Message, *, keep: Callable[[ButtonAction], bool] = lambda a: True,
     disable: Callable[[ButtonAction, str], bool] = lambda a, cid: False,
@@ -185,20 +191,16 @@ def rebuilt_view(
     """The message's buttons again, minus those ``keep`` rejects, some disabled: used to mark a
     chosen option or a decided plan without re-rendering the answer."""
     view = discord.ui.View(timeout=None)
-    for row_index, row in enumerate(message.components):
-        for component in getattr(row, "children", []):
-            custom_id = getattr(component, "custom_id", None)
-            action = decode(custom_id) if custom_id else None
-            if action is None:
-                if isinstance(component, discord.Button) and component.url:
-                    view.add_item(discord.ui.Button(label=component.label, url=component.url,
-                                                    row=row_index))
-                continue
-            if not keep(action):
-                continue
+    for row_index, component in buttons_of(message):
+        action = decode(component.custom_id) if component.custom_id else None
+        if action is None or component.custom_id is None:
+            if component.url:
+                view.add_item(discord.ui.Button(label=component.label, url=component.url, row=row_index))
+            continue
+        if keep(action):
             view.add_item(ActionButton(
-                custom_id, label=component.label, style=component.style,
-                disabled=component.disabled or disable(action, custom_id),
+                component.custom_id, label=component.label, style=component.style,
+                disabled=component.disabled or disable(action, component.custom_id),
                 emoji=component.emoji, row=row_index,
             ))
     return view if view.children else None

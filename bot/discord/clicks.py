@@ -28,9 +28,10 @@ from bot.discord import buttons as btn
 from bot.discord import render
 from bot.discord.buttons import ButtonAction
 from bot.discord.outgoing import MAX_CONTENT, NO_MENTIONS
-from bot.discord.payloads import Place, click_of, interaction_place
+from bot.discord.payloads import Place, interaction_place
 from bot.discord.turns import DiscordTurns
-from bot.tasks import TaskTracker
+from bot.rendering import DECISIONS
+from core.tasks import TaskTracker
 from core.models import ActionClick, ActionKind
 from core.store.base import EventDeduper
 
@@ -64,24 +65,23 @@ class ClickListener:
         if action.kind is ActionKind.REVISE:  # the modal first: nothing may be awaited before it
             await interaction.response.send_modal(revision_modal(custom_id))
             return
-        click = click_of(interaction, custom_id)
+        place, user = interaction_place(interaction), str(interaction.user.id)
         value = btn.resolve(action, interaction.message)
-        if click.place is None or value is None:
-            await _ephemeral(interaction, UNKNOWN_PLACE if click.place is None else UNREADABLE)
+        if place is None or value is None:
+            await _ephemeral(interaction, UNKNOWN_PLACE if place is None else UNREADABLE)
             return
-        core_click = ActionClick(key=click.place.key, kind=action.kind, value=value, user=click.user.id,
-                                 delivery_id=click.interaction_id)
+        click = ActionClick(key=place.key, kind=action.kind, value=value, user=user, delivery_id=str(interaction.id))
         if action.kind in (ActionKind.SUGGESTION, ActionKind.OPTION):
-            await self._choice(interaction, click.place, core_click, custom_id)
-        elif action.kind in btn.DECISIONS:
+            await self._choice(interaction, place, click, custom_id)
+        elif action.kind in DECISIONS:
             await interaction.response.defer()
-            self.tracker.spawn(self._decide(interaction, click.place, core_click),
-                               name="discord-decision")
+            self.tracker.spawn(self._decide(interaction, place, click), name="discord-decision")
         elif action.kind is ActionKind.FEEDBACK:
-            first = await self._first_use(f"fb:{click.message_id}:{click.user.id}")
+            message_id = interaction.message.id if interaction.message else None
+            first = await self._first_use(f"fb:{message_id}:{user}")
             await _ephemeral(interaction, THANKS if first else FEEDBACK_TWICE)
             if first:
-                self.tracker.spawn(self.turns.feedback(click.place, core_click), name="discord-feedback")
+                self.tracker.spawn(self.turns.feedback(place, click), name="discord-feedback")
 
     async def _choice(
         self, interaction: discord.Interaction, place: Place, click: ActionClick, custom_id: str
@@ -152,7 +152,7 @@ async def mark_decided(interaction: discord.Interaction, kind: ActionKind, user:
     line = render.decided_line(kind, user)
     fits = len(message.content) + len(line) + 1 <= MAX_CONTENT
     content = f"{message.content}\n{line}".strip() if fits else message.content
-    view = btn.rebuilt_view(message, keep=lambda a: a.kind not in btn.DECISIONS)
+    view = btn.rebuilt_view(message, keep=lambda a: a.kind not in DECISIONS)
     try:
         await interaction.edit_original_response(content=content or None, view=view,
                                                  allowed_mentions=NO_MENTIONS)

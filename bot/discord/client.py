@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import ActionButton, ButtonAction, decode
+from bot.discord.buttons import ActionButton, ButtonAction, buttons_of, decode
 from bot.discord.clicks import ClickListener
 from bot.discord.commands import SlashCommands
 from bot.discord.messages import MessageListener
@@ -131,7 +131,4 @@ class OmgClient(discord.Client):
 
 
 def _has_component(message: discord.Message | None, custom_id: str) -> bool:
-    if message is None:
-        return False
-    return any(getattr(child, "custom_id", None) == custom_id
-               for row in message.components for child in getattr(row, "children", []))
+    return message is not None and any(b.custom_id == custom_id for _, b in buttons_of(message))

@@ -20,7 +20,7 @@ from bot.discord.conversations import thread_name
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import CommandCall, Place, command_of
 from bot.discord.turns import DiscordTurns
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 
 log = logging.getLogger("omg.discord.commands")
 

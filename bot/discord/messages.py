@@ -9,7 +9,6 @@ the first empty follow-up is answered with a hint saying so.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 
 import discord
 
@@ -17,9 +16,10 @@ from bot.discord import render
 from bot.discord.conversations import arrival_of, thread_name
 from bot.routing import Where, route
 from bot.discord.payloads import ChatMessage, Place, chat_message, without_bot_mention
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.discord.turns import DiscordPlatform, DiscordTurns
 from bot.threads import ThreadIndex
+from core.recent import Recent
 
 log = logging.getLogger("omg.discord.messages")
 
@@ -45,7 +45,7 @@ class MessageListener:
         self.threads = threads
         self.tracker = tracker
         self.content_intent = content_intent
-        self._channels: OrderedDict[int, tuple[str | None, str | None]] = OrderedDict()
+        self._channels: Recent[int, tuple[str | None, str | None]] = Recent(5000)
         self._hinted: set[str] = set()
 
     @property
@@ -121,8 +121,6 @@ class MessageListener:
             if isinstance(channel, discord.Thread):
                 parent, owner = str(channel.parent_id), str(channel.owner_id)
             self._channels[channel_id] = (parent, owner)
-            while len(self._channels) > 5000:
-                self._channels.popitem(last=False)
         parent, owner = self._channels[channel_id]
         if parent is None:
             return event

@@ -20,7 +20,7 @@ import discord
 
 from bot.discord import buttons as btn
 from bot.discord.buttons import ButtonSpec
-from bot.discord.markdown import split_markdown
+from bot.rendering import clip, split_markdown
 
 MAX_CONTENT = 2000
 MAX_TITLE = 256
@@ -63,10 +63,9 @@ class Outgoing:
         return sum(len(e) for e in self.embeds)
 
 
-def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoing]:
-    """Sections in order as messages: text split at 2,000 characters, embeds attached to the
-    message before them while it has room (content always shows above a message's embeds)."""
-    messages: list[Outgoing] = []
+def pack(sections: Sequence[Section], footer: str | None = None, *, in_order: bool = False) -> list[Outgoing]:
+    """Sections as messages: one message when they fit (its text above its embeds); otherwise,
+    and always with ``in_order``, text in embed descriptions between the embeds around it."""
     sections = [s for s in sections if not isinstance(s, str) or s.strip()]
     if footer:
         if sections and isinstance(sections[-1], discord.Embed):
@@ -76,27 +75,10 @@ def pack(sections: Sequence[Section], footer: str | None = None) -> list[Outgoin
     texts = [s for s in sections if isinstance(s, str)]
     embeds = [fit_embed(s) for s in sections if isinstance(s, discord.Embed)]
     joined = "\n\n".join(texts)
-    if (len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
+    if (not in_order and len(joined) <= MAX_CONTENT and len(embeds) <= MAX_EMBEDS
             and sum(len(e) for e in embeds) <= MAX_EMBED_TOTAL):
         return [Outgoing(content=joined, embeds=embeds)]  # the common case: one message
-    if len(joined) > MAX_CONTENT:
-        return _in_embeds(sections)
-    for section in sections:
-        if isinstance(section, str):
-            last_text = messages[-1] if messages and not messages[-1].embeds else None
-            if last_text is not None and len(last_text.content) + len(section) + 2 <= MAX_CONTENT:
-                last_text.content = f"{last_text.content}\n\n{section}".strip()
-                continue
-            messages += [Outgoing(content=part) for part in split_markdown(section, MAX_CONTENT)]
-            continue
-        embed = fit_embed(section)
-        last = messages[-1] if messages else None
-        if (last is None or len(last.embeds) >= MAX_EMBEDS
-                or last.embed_chars() + len(embed) > MAX_EMBED_TOTAL):
-            messages.append(Outgoing(embeds=[embed]))
-        else:
-            last.embeds.append(embed)
-    return messages or [Outgoing(content="…")]
+    return _in_embeds(sections)
 
 
 def _in_embeds(sections: Sequence[Section]) -> list[Outgoing]:
@@ -143,7 +125,3 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         excess = len(embed) - MAX_EMBED_TOTAL
         embed.description = clip(embed.description, max(1, len(embed.description) - excess))
     return embed
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

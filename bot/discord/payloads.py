@@ -94,14 +94,6 @@ class ChatMessage(Frozen):
         return Place(guild=self.guild_id, channel=self.channel_id, thread=self.id)
 
 
-class Click(Frozen):
-    interaction_id: str
-    user: Author
-    place: Place | None
-    message_id: str | None
-    custom_id: str
-
-
 class CommandCall(Frozen):
     interaction_id: str
     name: str
@@ -122,32 +114,33 @@ def author_of(user: discord.abc.User) -> Author:
     return Author(id=str(user.id), name=user.display_name, bot=user.bot)
 
 
-def _channel_facts(channel: object, guild_id: int | None) -> tuple[ChannelKind, str | None, str | None]:
-    """(kind, parent id, thread owner id) of a channel discord.py resolved, partially or not."""
-    ctype = getattr(channel, "type", None)
-    private = ctype is discord.ChannelType.private or isinstance(channel, discord.DMChannel)
-    if guild_id is None or private:
+Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | discord.PartialMessageable
+
+
+def _channel_facts(channel: Channel | None, guild_id: int | None) -> tuple[ChannelKind, str | None, str | None]:
+    """(kind, parent id, thread owner id) of a channel discord.py resolved, partially or not (a
+    ``PartialMessageable`` of a guild is "other" until fetched: ``MessageListener._resolve``)."""
+    ctype = channel.type if channel is not None else None
+    if guild_id is None or isinstance(channel, discord.abc.PrivateChannel) or ctype is discord.ChannelType.private:
         return "dm", None, None
-    if isinstance(channel, discord.Thread) or ctype in _THREADS:
-        parent = getattr(channel, "parent_id", None)
-        owner = getattr(channel, "owner_id", None)
-        return "thread", str(parent) if parent else None, str(owner) if owner else None
-    if ctype in _TEXT_CHANNELS:
-        return "channel", None, None
-    if isinstance(channel, discord.PartialMessageable):
-        return "other", None, None  # unknown until fetched (see ThreadIndex.resolve)
-    return "other", None, None
+    if isinstance(channel, discord.Thread):
+        return "thread", str(channel.parent_id), str(channel.owner_id) if channel.owner_id else None
+    if ctype in _THREADS:
+        return "thread", None, None
+    return ("channel" if ctype in _TEXT_CHANNELS else "other"), None, None
 
 
 def chat_message(message: discord.Message, bot_id: int | None) -> ChatMessage:
-    guild_id = message.guild.id if message.guild else getattr(message.channel, "guild_id", None)
+    channel = message.channel
+    guild_id = message.guild.id if message.guild else (
+        channel.guild_id if isinstance(channel, discord.PartialMessageable) else None)
     kind, parent, owner = _channel_facts(message.channel, guild_id)
     mentioned = bot_id is not None and (
         any(u.id == bot_id for u in message.mentions) or f"<@{bot_id}>" in message.content
         or f"<@!{bot_id}>" in message.content)
     # people often pick the bot's managed role from the autocomplete instead of the bot itself
     roles = tuple(str(r.id) for r in message.role_mentions
-                  if bot_id is not None and getattr(r.tags, "bot_id", None) == bot_id)
+                  if bot_id is not None and r.tags is not None and r.tags.bot_id == bot_id)
     return ChatMessage(
         reply_anchor=_reply_anchor(message, bot_id),
         mentions_others=any(u.id != bot_id for u in message.mentions),
@@ -178,25 +171,15 @@ def interaction_place(interaction: discord.Interaction) -> Place | None:
         return None
     kind, parent, _ = _channel_facts(channel, interaction.guild_id)
     gid = str(interaction.guild_id) if interaction.guild_id else None
-    if kind == "dm":
-        return Place(guild=None, channel=str(channel.id))
-    if kind == "thread" and parent:
-        return Place(guild=gid, channel=parent, thread=str(channel.id))
+    place = place_in(kind, gid, str(channel.id), parent)
+    if place is not None:
+        return place
     reference = interaction.message.reference if interaction.message is not None else None
     if kind == "channel" and reference is not None and reference.message_id:
         # a button on an answer given in the channel itself (no thread could be opened)
         return Place(guild=gid, channel=str(channel.id), thread=str(reference.message_id),
                      inline=True)
     return None
-
-
-def click_of(interaction: discord.Interaction, custom_id: str) -> Click:
-    return Click(
-        interaction_id=str(interaction.id), user=author_of(interaction.user),
-        place=interaction_place(interaction),
-        message_id=str(interaction.message.id) if interaction.message else None,
-        custom_id=custom_id,
-    )
 
 
 def command_of(interaction: discord.Interaction, name: str) -> CommandCall:

@@ -2,7 +2,7 @@
 
 ``TurnProgress`` is the ``ProgressSink`` of one turn (a ``bot.progress.StatusMessage``). It
 posts a status message where the conversation lives ("⏳ Searching GitHub for …"), sends every
-change through the shared ``bot.throttle.CoalescingEditor`` (at most one edit per message per
+change through the shared ``core.pacing.CoalescingEditor`` (at most one edit per message per
 second, the latest state wins, edits in order), and finally puts the answer in place of the
 status message (further parts follow as new messages).
 
@@ -20,24 +20,19 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import NamedTuple
 
 import discord
 
-from bot.edit_budget import EditBudget
+from core.pacing.budget import EditBudget
 from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
-from bot.progress import WORKING, StatusMessage, StatusText
-from bot.throttle import CoalescingEditor, RetryAfter, SharedBucket
+from bot.progress import WORKING, MessageRef, StatusMessage, StatusText
+from core.pacing.editor import CoalescingEditor, RetryAfter, SharedBucket
+from core.models import Reply
 
 
 CHANNEL_EDITS, CHANNEL_WINDOW = 5, 5.0  # Discord's edit budget per channel
-
-
-class StatusRef(NamedTuple):
-    channel: int
-    message: int
 
 
 class Poster:
@@ -56,14 +51,14 @@ class Poster:
                 message_id=int(place.thread), channel_id=int(place.channel), fail_if_not_exists=False)
         return await self._channel(place.post_to).send(**kwargs)
 
-    async def edit(self, ref: StatusRef, message: Outgoing) -> None:
+    async def edit(self, ref: MessageRef[int], message: Outgoing) -> None:
         partial = self._channel(ref.channel).get_partial_message(ref.message)
         try:
             await partial.edit(**message.edit_kwargs())
         except discord.RateLimited as exc:  # only past max_ratelimit_timeout
             raise RetryAfter(exc.retry_after) from exc
 
-    async def delete(self, ref: StatusRef) -> None:
+    async def delete(self, ref: MessageRef[int]) -> None:
         await self._channel(ref.channel).get_partial_message(ref.message).delete()
 
 
@@ -77,7 +72,7 @@ def with_mentions(text: str, users: tuple[str, ...]) -> str:
 def make_editor(
     poster: Poster, *, min_interval: float = 1.0, bucket: SharedBucket | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-) -> CoalescingEditor[StatusRef, Outgoing]:
+) -> CoalescingEditor[MessageRef[int], Outgoing]:
     """The paced editor for status messages: one edit per message per ``min_interval``, at most
     ``CHANNEL_EDITS`` edits per channel in ``CHANNEL_WINDOW`` seconds; ``bucket`` (Redis,
     ``REDIS_URL``) shares the per-message pacing with other instances editing the same message."""
@@ -87,31 +82,28 @@ def make_editor(
                             group=lambda ref: ref.channel)
 
 
-class TurnProgress(StatusMessage[StatusRef, Outgoing, int]):
+class TurnProgress(StatusMessage[Outgoing, int]):
     """The status message of one turn where a Discord conversation lives."""
 
     log = logging.getLogger("omg.discord.progress")
 
     def __init__(
-        self, *, editor: CoalescingEditor[StatusRef, Outgoing], poster: Poster, place: Place,
+        self, *, editor: CoalescingEditor[MessageRef[int], Outgoing], poster: Poster, place: Place,
         first_line: str = WORKING, users: tuple[str, ...] = (),
     ) -> None:
         text = StatusText(first_line, warning="⚠️", step=lambda line: with_mentions(line, users))
-        super().__init__(editor=editor, text=text)
+        super().__init__(editor=editor, text=text, channel=place.post_to)
         self._poster = poster
         self.place = place
 
     def view(self) -> Outgoing:
         return render.status(self.text.current, self.text.done, self.text.draft)
 
+    def render(self, reply: Reply) -> list[Outgoing]:
+        return render.render_reply(reply)
+
     async def _post(self, message: Outgoing) -> list[int]:
         return [(await self._poster.send(self.place, message)).id]
 
-    def _ref_of(self, posted: int) -> StatusRef:
-        return StatusRef(self.place.post_to, posted)
-
-    def _id_of(self, ref: StatusRef) -> int:
-        return ref.message
-
-    async def _delete(self, ref: StatusRef) -> None:
+    async def _delete(self, ref: MessageRef[int]) -> None:
         await self._poster.delete(ref)

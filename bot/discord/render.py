@@ -23,6 +23,8 @@ from bot.discord.buttons import ButtonSpec
 from bot.discord.markdown import to_discord
 from bot.discord.outgoing import (
     MAX_CONTENT,
+    MAX_DESCRIPTION,
+    MAX_FOOTER,
     MAX_FIELD_NAME,
     MAX_FIELD_VALUE,
     MAX_FIELDS,
@@ -32,21 +34,29 @@ from bot.discord.outgoing import (
     clip,
     pack,
 )
-from bot.rendering import compact, is_plan
+from bot.rendering import DECIDED, MAX_CARDS, button_rows, card_facts, wants_feedback
 from core.models import (
     Action,
     ActionKind,
     ChoicesSection,
+    PlanSection,
     RepoCard,
     RepoCardsSection,
     RepoDetailSection,
+    ReportSection,
     Reply,
     TableSection,
     TextSection,
 )
+from core.models.document import (
+    plan_heading,
+    sources_markdown,
+    steps_markdown,
+    titled_markdown,
+    web_markdown,
+    weighed_line,
+)
 
-MAX_CARDS = 10
-SUGGESTION_ROWS = 3
 COLOR = discord.Colour(0x2F81F7)
 
 # -- answers ------------------------------------------------------------------------------------
@@ -57,10 +67,10 @@ def render_reply(reply: Reply, *, feedback: bool = True) -> list[Outgoing]:
     listed = [a for a in buttoned(reply.actions) if btn.is_listed(a)]
     if listed:
         sections.append(_choices_embed(listed))
-    messages = pack(sections, reply.footer)
-    with_feedback = (feedback and reply.error is None and reply.intent is not None
-                     and not is_plan(reply))
-    messages[-1].buttons = button_specs(reply.actions, feedback=with_feedback)
+    # a report reads top to bottom: its text goes in embeds between its own, never above them
+    messages = pack(sections, reply.footer,
+                    in_order=any(isinstance(s, ReportSection) for s in reply.document))
+    messages[-1].buttons = button_specs(reply.actions, feedback=feedback and wants_feedback(reply))
     return messages
 
 
@@ -76,6 +86,10 @@ def document_sections(reply: Reply) -> list[Section]:
             out.append(table_embed(section))
         elif isinstance(section, RepoDetailSection):
             out.append(detail_embed(section))
+        elif isinstance(section, PlanSection):
+            out.append(plan_embed(section))
+        elif isinstance(section, ReportSection):
+            out += report_sections(section)
         elif isinstance(section, ChoicesSection) and section.options and section.hint:
             out.append(section.hint)
     return out
@@ -100,13 +114,7 @@ def repo_cards_embed(section: RepoCardsSection) -> discord.Embed:
 
 
 def repo_card(card: RepoCard) -> str:
-    facts = [f"★ {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
-    if card.language:
-        facts.append(safe(card.language, 40))
-    if card.overall is not None:
-        facts.append(f"score **{card.overall:.1f}**/10")
-    if card.archived:
-        facts.append("archived")
+    facts = card_facts(card, star="★", bold="**", archived="archived", text=lambda t: safe(t, 40))
     lines = [f"[{card.full_name}]({card.html_url}) · " + " · ".join(facts)]
     if card.description.strip():
         lines.append(safe(card.description, 250))
@@ -134,6 +142,42 @@ def table_embed(section: TableSection) -> discord.Embed:
     return embed
 
 
+def plan_embed(section: PlanSection) -> discord.Embed:
+    """The goal and why this mode as the description, a field per step, then how to decide."""
+    intro = [f"> {section.goal}", f"_Why {section.mode}:_ {section.rationale}", weighed_line(section) or ""]
+    embed = discord.Embed(colour=COLOR, title=clip(plan_heading(section), MAX_TITLE),
+                          description=clip("\n".join(intro).strip(), MAX_DESCRIPTION))
+    for step in section.steps[:MAX_FIELDS - 2]:
+        queries = " · ".join(f"`{q}`" for q in step.queries)
+        embed.add_field(name=clip(f"{step.number}. {step.kind}", MAX_FIELD_NAME),
+                        value=clip("\n".join(p for p in (step.description, queries) if p), MAX_FIELD_VALUE),
+                        inline=False)
+    if section.feedback:
+        embed.add_field(name="Revised for the feedback", value=clip(section.feedback, MAX_FIELD_VALUE), inline=False)
+    if section.review:
+        embed.add_field(name="Your decision", value=clip(section.review, MAX_FIELD_VALUE), inline=False)
+    return embed
+
+
+def report_sections(section: ReportSection) -> list[Section]:
+    """The answer first, in an embed with the confidence and what was not checked as fields; then
+    the findings and evidence as text; the sources as linked lines in an embed of their own."""
+    answer = discord.Embed(colour=COLOR, title=clip(f"Research report: {section.goal}", MAX_TITLE),
+                           description=clip(section.answer, MAX_DESCRIPTION))
+    if section.confidence:
+        reason = f": {section.confidence_reason}" if section.confidence_reason else ""
+        answer.add_field(name="Confidence", value=clip(f"**{section.confidence}**{reason}", MAX_FIELD_VALUE))
+    if section.not_checked:
+        answer.add_field(name="Not checked", value=clip("; ".join(section.not_checked), MAX_FIELD_VALUE))
+    answer.set_footer(text=clip(" · ".join([section.progress, *section.notes]), MAX_FOOTER))
+    sources = sources_markdown(section)
+    listed = sources.split("\n", 1)[1]
+    return [answer, titled_markdown(section.findings), titled_markdown(section.evidence), web_markdown(section),
+            steps_markdown(section),
+            discord.Embed(colour=COLOR, title="Sources", description=listed)
+            if len(listed) <= MAX_DESCRIPTION else sources]
+
+
 def _choices_embed(listed: Sequence[Action]) -> discord.Embed:
     """Choices too long for a button's custom_id, one per field, so a click can find its text
     again by digest (``buttons.resolve``) in the message Discord sends with the click."""
@@ -147,56 +191,25 @@ def _choices_embed(listed: Sequence[Action]) -> discord.Embed:
 # -- buttons ----------------------------------------------------------------------------------------
 
 
-def _split_actions(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
-    """(plan decisions, suggestions and options) that get buttons, within the row budget."""
-    decisions = [a for a in actions if a.kind in btn.DECISIONS][: btn.PER_ROW]
-    others = _unique([a for a in actions
-                      if a.kind not in btn.DECISIONS and a.kind is not ActionKind.FEEDBACK])
-    return decisions, others[: SUGGESTION_ROWS * btn.PER_ROW]
-
-
 def buttoned(actions: Sequence[Action]) -> list[Action]:
-    decisions, others = _split_actions(actions)
-    return decisions + others
+    return [a for row in button_rows(actions) for a in row]
 
 
 def button_specs(actions: Sequence[Action], *, feedback: bool) -> list[ButtonSpec]:
-    specs: list[ButtonSpec] = []
-    row = 0
-    decisions, others = _split_actions(actions)
-    if decisions:
-        specs += [_spec(a, row, a.style or _DECISION_STYLE.get(a.kind)) for a in decisions]
-        row += 1
-    for start in range(0, len(others), btn.PER_ROW):
-        specs += [_spec(a, row, a.style) for a in others[start : start + btn.PER_ROW]]
-        row += 1
-    if feedback and row < btn.MAX_ROWS:
+    rows = button_rows(actions)
+    specs = [ButtonSpec(custom_id=btn.encode(a.kind, a.value), label=btn.clip_label(a.label), row=r,
+                        style=a.style or _DECISION_STYLE.get(a.kind)) for r, row in enumerate(rows) for a in row]
+    if feedback and len(rows) < btn.MAX_ROWS:
         specs += [
             ButtonSpec(custom_id=btn.encode(ActionKind.FEEDBACK, "helpful"), label="Helpful",
-                       emoji="👍", row=row),
+                       emoji="👍", row=len(rows)),
             ButtonSpec(custom_id=btn.encode(ActionKind.FEEDBACK, "wrong"), label="Wrong answer",
-                       emoji="👎", row=row),
+                       emoji="👎", row=len(rows)),
         ]
     return specs
 
 
 _DECISION_STYLE = {ActionKind.APPROVE: "success", ActionKind.CANCEL: "danger"}
-
-
-def _spec(action: Action, row: int, style: str | None) -> ButtonSpec:
-    return ButtonSpec(custom_id=btn.encode(action.kind, action.value),
-                      label=btn.clip_label(action.label), style=style, row=row)
-
-
-def _unique(actions: list[Action]) -> list[Action]:
-    seen: set[str] = set()
-    out: list[Action] = []
-    for a in actions:
-        custom_id = btn.encode(a.kind, a.value)
-        if custom_id not in seen:
-            seen.add(custom_id)
-            out.append(a)
-    return out
 
 
 # -- notes and progress ------------------------------------------------------------------------------
@@ -220,8 +233,8 @@ def _inline(text: str) -> str:
 
 
 def decided_line(kind: ActionKind, user_id: str) -> str:
-    verb = {ActionKind.APPROVE: "✅ Approved", ActionKind.REVISE: "✏️ Revision requested",
-            ActionKind.CANCEL: "🚫 Cancelled"}.get(kind, "Decided")
+    icon = {ActionKind.APPROVE: "✅", ActionKind.REVISE: "✏️", ActionKind.CANCEL: "🚫"}
+    verb = f"{icon.get(kind, '')} {DECIDED.get(kind, 'Decided')}".strip()
     return f"-# {verb} by <@{user_id}>"
 
 

@@ -17,15 +17,8 @@ from discord.http import Route
 from pydantic import BaseModel, Field
 
 from core.config import env_float
-from core.errors import ConfigError
 
 SyncPolicy = Literal["auto", "never"]
-
-
-class DiscordSetupError(ConfigError):
-    """The Discord settings cannot work; the message says what to change."""
-
-    code = "discord_setup"
 
 
 class DiscordSettings(BaseModel):

@@ -13,10 +13,11 @@ import logging
 from bot.discord import render
 from bot.discord.outgoing import Outgoing
 from bot.discord.payloads import Place
-from bot.discord.progress import Poster, StatusRef, TurnProgress
-from bot.throttle import CoalescingEditor
+from bot.discord.progress import Poster, TurnProgress
+from bot.progress import MessageRef
+from core.pacing.editor import CoalescingEditor
 from bot.turns import TurnRunner
-from core.models import ConversationKey, Reply
+from core.models import ConversationKey
 
 log = logging.getLogger("omg.discord")
 
@@ -24,7 +25,7 @@ DiscordTurns = TurnRunner[Place, Outgoing]
 
 
 class DiscordPlatform:
-    def __init__(self, *, poster: Poster, editor: CoalescingEditor[StatusRef, Outgoing]) -> None:
+    def __init__(self, *, poster: Poster, editor: CoalescingEditor[MessageRef[int], Outgoing]) -> None:
         self.poster = poster
         self.editor = editor
 
@@ -34,9 +35,6 @@ class DiscordPlatform:
     def stream(self, place: Place, *, first_line: str, users: tuple[str, ...] = ()) -> TurnProgress:
         return TurnProgress(editor=self.editor, poster=self.poster, place=place,
                             first_line=first_line, users=users)
-
-    def render(self, reply: Reply) -> list[Outgoing]:
-        return render.render_reply(reply)
 
     def chose(self, user: str, value: str) -> Outgoing:
         return render.chose(user, value)

@@ -5,7 +5,7 @@
     assistant.py  AI-app assistant threads (bolt AsyncAssistant): prompts, title, status
     stream.py     answers streamed natively (chat.startStream/appendStream/stopStream)
     turns.py      the platform side of the kernel (bot/turns.py)
-    progress.py   the status message and assistant status, paced by bot.throttle
+    progress.py   the status message and assistant status, paced by core.pacing
     render.py     a reply's document as Block Kit (blockkit.py: limits and packing; mrkdwn.py: text)
     api.py        Web API calls and Slack's failure modes (429, msg_too_long)
     payloads.py   typed Slack wire payloads

@@ -14,10 +14,11 @@ from typing import Any
 
 from pydantic import BaseModel
 from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_slack_response import AsyncSlackResponse as SlackResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.blockkit import SlackMessage, halve
-from bot.throttle import RetryAfter
+from core.pacing.editor import RetryAfter
 from core.errors import PlatformError
 
 log = logging.getLogger("omg.slack.api")
@@ -60,6 +61,10 @@ class SlackApi:
         self._post_retries = post_retries
         self._max_retry_after = max_retry_after
         self.identity: BotIdentity | None = None
+
+    @property
+    def bot_user_id(self) -> str | None:
+        return self.identity.user_id if self.identity else None
 
     async def connect(self) -> BotIdentity:
         """``auth.test``: checks the token and learns the bot's own ids."""
@@ -171,12 +176,12 @@ class SlackApi:
 
 
 def _translate(method: str, exc: SlackApiError) -> Exception:
-    response = exc.response
-    data = getattr(response, "data", None)
+    response = exc.response if isinstance(exc.response, SlackResponse) else None
+    data = response.data if response is not None else None
     error = str(data.get("error", "")) if isinstance(data, dict) else ""
-    status = getattr(response, "status_code", 0)
+    status = response.status_code if response is not None else 0
     if status == 429 or error == "ratelimited":
-        headers = getattr(response, "headers", None) or {}
+        headers = response.headers if response is not None else {}
         raw = headers.get("Retry-After") or headers.get("retry-after") or "1"
         try:
             seconds = float(raw)

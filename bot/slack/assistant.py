@@ -15,8 +15,6 @@ tracked task. Messages outside assistant threads never reach this module.
 from __future__ import annotations
 
 import logging
-import time
-from collections import OrderedDict
 from typing import Any
 
 from slack_bolt.context.assistant.thread_context import AssistantThreadContext
@@ -27,16 +25,18 @@ from slack_bolt.context.set_title.async_set_title import AsyncSetTitle
 from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
 from slack_sdk.errors import SlackApiError
 
-from bot.slack import stream
+from bot.slack import render, stream
 from bot.slack.api import SlackApi
 from bot.slack.blockkit import SlackMessage
 from bot.slack.mrkdwn import from_slack
 from bot.slack.payloads import EventEnvelope, MessageEvent
-from bot.slack.progress import as_status
+from bot.progress import MessageRef
+from bot.slack.progress import AssistantStatus
 from bot.slack.turns import conversation_key
-from bot.tasks import TaskTracker
-from bot.turns import TurnRunner, reply_of
-from core.models import ConversationKey, IncomingMessage, LogEvent, ProgressEvent
+from core.tasks import TaskTracker
+from bot.turns import TurnRunner
+from core.recent import Recent
+from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 
 log = logging.getLogger("omg.slack.assistant")
 
@@ -55,7 +55,6 @@ LOADING_MESSAGES = [
     "Writing it up…",
 ]
 MAX_TITLE = 80
-STATUS_INTERVAL = 1.0  # seconds between status changes of one thread
 MAX_THREADS = 5000  # contexts and titles remembered (oldest forgotten first)
 
 
@@ -64,12 +63,11 @@ class ThreadContexts(AsyncAssistantThreadContextStore):
     bounded and per process (a context lost to a restart only means a default title again)."""
 
     def __init__(self, limit: int = MAX_THREADS) -> None:
-        self._contexts: OrderedDict[tuple[str, str], dict] = OrderedDict()
-        self._titled: OrderedDict[tuple[str, str], None] = OrderedDict()
-        self._limit = limit
+        self._contexts: Recent[tuple[str, str], dict[str, str]] = Recent(limit)
+        self._titled: Recent[tuple[str, str], None] = Recent(limit)
 
     async def save(self, *, channel_id: str, thread_ts: str, context: dict[str, str]) -> None:
-        self._remember(self._contexts, (channel_id, thread_ts), dict(context))
+        self._contexts[(channel_id, thread_ts)] = dict(context)
 
     async def find(self, *, channel_id: str, thread_ts: str) -> AssistantThreadContext | None:
         found = self._contexts.get((channel_id, thread_ts))
@@ -80,24 +78,19 @@ class ThreadContexts(AsyncAssistantThreadContextStore):
         key = (channel_id, thread_ts)
         if key in self._titled:
             return False
-        self._remember(self._titled, key, None)
+        self._titled[key] = None
         return True
-
-    def _remember(self, store: OrderedDict, key: tuple[str, str], value: Any) -> None:
-        store[key] = value
-        store.move_to_end(key)
-        while len(store) > self._limit:
-            store.popitem(last=False)
 
 
 class SlackAssistant:
     def __init__(
         self, *, api: SlackApi, turns: TurnRunner[ConversationKey, SlackMessage], tracker: TaskTracker,
-        contexts: ThreadContexts | None = None,
+        status: AssistantStatus | None = None, contexts: ThreadContexts | None = None,
     ) -> None:
         self.api = api
         self.turns = turns
         self.tracker = tracker
+        self.status = status
         self.contexts = contexts or ThreadContexts()
 
     def build(self) -> AsyncAssistant:
@@ -121,14 +114,9 @@ class SlackAssistant:
     ) -> None:
         envelope = EventEnvelope.model_validate(body)
         event = MessageEvent.model_validate(envelope.event)
-        if not event.user or event.subtype is not None or event.user == self._bot_user_id:
+        if not event.user or event.subtype is not None or event.user == self.api.bot_user_id:
             return
         self.tracker.spawn(self._answer(envelope, event, set_status, set_title), name="slack-assistant")
-
-    @property
-    def _bot_user_id(self) -> str | None:
-        identity = self.api.identity
-        return identity.user_id if identity else None
 
     async def _answer(
         self, envelope: EventEnvelope, event: MessageEvent, set_status: AsyncSetStatus,
@@ -136,33 +124,36 @@ class SlackAssistant:
     ) -> None:
         team = envelope.team_id or event.team
         key = conversation_key(team, event.channel, event.thread)
-        # the same delivery id as the channel listeners: BotService drops a retried event
-        delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
-        text = from_slack(event.text, bot_user_id=self._bot_user_id)
-        self.turns.threads.remember(key)
+        text = from_slack(event.text, bot_user_id=self.api.bot_user_id)
         if self.contexts.first_question(key.channel, key.thread):
             await _quietly("thread title", set_title(" ".join(text.split())[:MAX_TITLE] or "New chat"))
         await _quietly("status", set_status(status=THINKING, loading_messages=LOADING_MESSAGES))
 
-        last_status = time.monotonic()
+        live = AssistantTurn(api=self.api, status=self.status, place=key, user=event.user or "")
+        await self.turns.message(key, text, event.user or "", delivery_id=event.delivery_id(team), live=live)
 
-        async def progress(event_: ProgressEvent) -> None:
-            nonlocal last_status
-            if not isinstance(event_, LogEvent) or not event_.content.strip():
-                return
-            if time.monotonic() - last_status < STATUS_INTERVAL:
-                return  # a newer step soon replaces this one; the loading messages keep moving
-            last_status = time.monotonic()
-            await _quietly("status", set_status(status=as_status(event_.content),
-                                                loading_messages=[event_.content[:150]]))
 
-        incoming = IncomingMessage(key=key, text=text, author=event.user or "", delivery_id=delivery)
-        reply = await reply_of(lambda sink: self.turns.service.handle_message(incoming, sink), progress,
-                               conversation_id=key.conversation_id, log=log)
-        if reply.duplicate:
-            return
-        await stream.deliver(self.api, channel=key.channel, thread_ts=key.thread,
-                             reply=reply, team=team, user=event.user)
+class AssistantTurn:
+    """A turn in an assistant thread (a ``bot.turns.LiveTurn``): no status message, Slack's own
+    status under the thread follows the core's steps, and the answer is streamed (else posted)."""
+
+    def __init__(self, *, api: SlackApi, status: AssistantStatus | None, place: ConversationKey, user: str) -> None:
+        self.api = api
+        self.status = status
+        self.place = place
+        self.user = user
+
+    async def __call__(self, event: ProgressEvent) -> None:
+        if self.status is not None and isinstance(event, LogEvent) and event.content.strip():
+            self.status.show(MessageRef(self.place.channel, self.place.thread), event.content)
+
+    async def deliver(self, reply: Reply) -> None:
+        if not await stream.stream_reply(self.api.client, self.place, reply, self.user):  # it clears the status
+            await self.api.post_all(self.place.channel, render.render_reply(reply), thread_ts=self.place.thread)
+
+    async def abandon(self) -> None:
+        if self.status is not None:
+            await self.status.clear(MessageRef(self.place.channel, self.place.thread))
 
 
 async def _quietly(what: str, call: Any) -> None:

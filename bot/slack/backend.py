@@ -14,21 +14,21 @@ import aiohttp
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.base import Backend, Ports
+from bot.base import Backend, Ports, SetupError
 from bot.slack import render
 from bot.slack.api import BotIdentity, SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.edit_budget import EditBudget
+from core.pacing.budget import EditBudget
 from bot.slack.assistant import SlackAssistant
 from bot.slack.listeners import SlackListeners
-from bot.slack.progress import AssistantStatus, StatusRef
+from bot.progress import MessageRef
+from bot.slack.progress import AssistantStatus
 from bot.slack.server import HttpReceiver, SocketReceiver
-from bot.slack.settings import SlackSettings, SlackSetupError
+from bot.slack.settings import SlackSettings
 from bot.slack.turns import SlackPlatform
-from bot.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
-from bot.throttle import CoalescingEditor
+from core.pacing.editor import CoalescingEditor
 from core.models import ConversationKey, Reply
 
 log = logging.getLogger("omg.slack")
@@ -51,13 +51,12 @@ class SlackBackend(Backend):
         self.settings = settings or SlackSettings.from_env(ports.env)
         self._sleep = sleep
         self._assistant_status = assistant_status
-        self.tracker = TaskTracker()
         self._stopped = asyncio.Event()
         self._closing: asyncio.Future[None] | None = None
         self._session: aiohttp.ClientSession | None = None
         self._receiver: HttpReceiver | SocketReceiver | None = None
         self.api: SlackApi | None = None
-        self.editor: CoalescingEditor[StatusRef, SlackMessage] | None = None
+        self.editor: CoalescingEditor[MessageRef[str], SlackMessage] | None = None
         self._assistant: AssistantStatus | None = None
         self.bolt: AsyncApp | None = None
 
@@ -69,7 +68,7 @@ class SlackBackend(Backend):
         """Connect (auth.test), then listen: returns once Slack can reach the bot."""
         problems = self.settings.problems()
         if problems:
-            raise SlackSetupError("Slack is not set up yet: " + " ".join(problems))
+            raise SetupError("Slack is not set up yet: " + " ".join(problems))
         self._session = aiohttp.ClientSession()
         client = AsyncWebClient(
             token=self.settings.bot_token, base_url=self.settings.api_url, session=self._session,
@@ -81,7 +80,7 @@ class SlackBackend(Backend):
         interval = self.settings.edit_interval
         self.editor = CoalescingEditor(  # bucket: edits paced across instances too (REDIS_URL)
             self._edit_status, min_interval=interval, sleep=self._sleep,
-            bucket=self.ports.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.ts}",
+            bucket=self.ports.edit_bucket, key=lambda ref: f"slack:{ref.channel}:{ref.message}",
             # a bot token belongs to one workspace: this editor's edits are the workspace's
             budget=EditBudget(limit=WORKSPACE_EDITS_PER_MINUTE, window=60.0),
             group=lambda ref: identity.team_id,
@@ -101,7 +100,7 @@ class SlackBackend(Backend):
             logger=logging.getLogger("omg.slack.bolt"),
             name="oh-my-github",
         )
-        self.assistant = SlackAssistant(api=self.api, turns=turns, tracker=self.tracker)
+        self.assistant = SlackAssistant(api=self.api, turns=turns, tracker=self.tracker, status=self._assistant)
         self.bolt.assistant(self.assistant.build())
         SlackListeners(api=self.api, platform=platform, turns=turns, threads=threads,
                        tracker=self.tracker).register(self.bolt)
@@ -116,7 +115,7 @@ class SlackBackend(Backend):
                 await self._receiver.start()
             except OSError as exc:
                 await self.shutdown()
-                raise SlackSetupError(
+                raise SetupError(
                     f"Could not listen on {self.settings.host}:{self.settings.port} "
                     f"({exc.strerror or exc}). Set PORT to a free port."
                 ) from None
@@ -126,20 +125,20 @@ class SlackBackend(Backend):
             return await api.connect()
         except SlackCallFailed as exc:
             await self.shutdown()
-            raise SlackSetupError(
+            raise SetupError(
                 f"Slack refused SLACK_BOT_TOKEN ({exc.error}). Copy the Bot User OAuth Token "
                 "(xoxb-...) from your app's Install App page."
             ) from None
         except aiohttp.ClientError as exc:
             await self.shutdown()
-            raise SlackSetupError(
+            raise SetupError(
                 f"Could not reach Slack at {self.settings.api_url} ({type(exc).__name__}). "
                 "Check the network, or SLACK_API_URL."
             ) from None
 
-    async def _edit_status(self, ref: StatusRef, message: SlackMessage) -> None:
+    async def _edit_status(self, ref: MessageRef[str], message: SlackMessage) -> None:
         assert self.api is not None
-        await self.api.update(ref.channel, ref.ts, message)
+        await self.api.update(ref.channel, ref.message, message)
 
     async def deliver(self, key: ConversationKey, reply: Reply) -> None:
         """Post a reply nobody is waiting for (a resumed research report) into its thread."""
@@ -154,10 +153,6 @@ class SlackBackend(Backend):
         finally:
             await self.shutdown()
 
-    async def idle(self) -> None:
-        """Wait until every acknowledged request has been answered (tests, benchmarks)."""
-        await self.tracker.idle()
-
     async def shutdown(self) -> None:
         """Stop receiving, let in-flight answers finish (``shutdown_grace``), then close.
         Safe to call more than once, and concurrently."""
@@ -170,9 +165,7 @@ class SlackBackend(Backend):
         if self._receiver is not None:
             await self._receiver.stop()
             self._receiver = None
-        cancelled = await self.tracker.drain(self.settings.shutdown_grace)
-        if cancelled:
-            log.warning("shutdown cancelled unfinished answers", extra={"count": cancelled})
+        await self._drain(self.settings.shutdown_grace)
         if self._assistant is not None:
             await self._assistant.aclose()
         if self.editor is not None:

@@ -1,7 +1,7 @@
 """Block Kit vocabulary: block builders that respect Slack's limits, and message packing.
 
 ``render.py`` decides *what* to show; this module guarantees every payload is valid: at most 50
-blocks per message, 3,000 characters per section text, 2,000 per field (10 fields), 75 per button
+blocks per message, 3,000 characters per section text, 75 per button
 label, 2,000 per button value, 10 context elements, 12,000 characters of ``markdown`` blocks per
 message (Slack's cumulative limit), one ``table`` block per message (100 rows, 20 cells), and a
 bounded total of other block text per message so neither ``chat.postMessage`` nor
@@ -14,12 +14,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bot.slack.mrkdwn import split_text
+from bot.rendering import clip, split_markdown
 
 MAX_BLOCKS = 50
 MAX_SECTION_TEXT = 3000
-MAX_FIELD_TEXT = 2000
-MAX_FIELDS = 10
 MAX_BUTTON_TEXT = 75
 MAX_BUTTON_VALUE = 2000
 MAX_ACTION_ID = 255
@@ -43,10 +41,6 @@ class SlackMessage(BaseModel):
 
     def args(self) -> dict[str, Any]:
         return {"text": self.text, "blocks": self.blocks}
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def section(text: str) -> Block:
@@ -88,16 +82,6 @@ def feedback_buttons(block_id: str, action_id: str, positive: str, negative: str
                             "accessibility_label": "This answer misunderstood me",
                             "value": negative[:MAX_BUTTON_VALUE]},
     }]}
-
-
-def fields_section(fields: list[str], text: str | None = None) -> Block:
-    block: Block = {
-        "type": "section",
-        "fields": [{"type": "mrkdwn", "text": clip(f, MAX_FIELD_TEXT)} for f in fields[:MAX_FIELDS]],
-    }
-    if text:
-        block["text"] = {"type": "mrkdwn", "text": clip(text, MAX_SECTION_TEXT)}
-    return block
 
 
 def context(*texts: str) -> Block:
@@ -158,12 +142,12 @@ def explode(block: Block, budget: int, prose_budget: int = MAX_MARKDOWN_TEXT) ->
         limit = min(prose_budget, MAX_MARKDOWN_TEXT)
         if len(text) <= limit:
             return [block]
-        return [markdown(part) for part in split_text(text, limit)]
+        return [markdown(part) for part in split_markdown(text, limit)]
     text = block.get("text", {}).get("text") if block.get("type") == "section" else None
     limit = min(budget, MAX_SECTION_TEXT)
     if not text or len(text) <= limit or block.get("fields") or block.get("accessory"):
         return [block]
-    return [section(part) for part in split_text(text, limit)]
+    return [section(part) for part in split_markdown(text, limit)]
 
 
 def pack(
@@ -211,7 +195,7 @@ def halve(message: SlackMessage) -> list[SlackMessage]:
     trailing = [b for b in message.blocks if b.get("type") in _TRAILING]
     size = sum(block_chars(b) + markdown_chars(b) for b in message.blocks) or len(message.text)
     if not message.blocks:
-        parts = split_text(message.text, max(MIN_BUDGET, len(message.text) // 2 + 1))
+        parts = split_markdown(message.text, max(MIN_BUDGET, len(message.text) // 2 + 1))
         return [SlackMessage(text=p) for p in parts]
     half = max(MIN_BUDGET, size // 2)
     parts = pack(body, trailing, message.text, budget=half, prose_budget=half)

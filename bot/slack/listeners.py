@@ -21,7 +21,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.slack.progress import StatusRef
+from bot.progress import MessageRef
 from bot.slack.mrkdwn import addressed_to_someone_else, escape, from_slack, mentions
 from bot.slack.payloads import (
     CONVERSATIONAL_SUBTYPES,
@@ -32,7 +32,7 @@ from bot.slack.payloads import (
 )
 from bot.slack.turns import SlackPlatform, conversation_key
 from bot.routing import Arrival, Where, route
-from bot.tasks import TaskTracker
+from core.tasks import TaskTracker
 from bot.threads import ThreadIndex
 from bot.turns import TurnRunner
 from core.models import ActionClick, ActionKind, ConversationKey
@@ -78,10 +78,6 @@ class SlackListeners:
         log.error("slack listener failed", exc_info=error)
         return None
 
-    @property
-    def bot_user_id(self) -> str | None:
-        return self.api.identity.user_id if self.api.identity else None
-
     # -- messages ------------------------------------------------------------------------------
 
     async def on_message_event(self, body: dict[str, Any]) -> None:
@@ -89,13 +85,13 @@ class SlackListeners:
         event = MessageEvent.model_validate(envelope.event)
         if not self._is_person_talking(event):
             return
-        mentioned = event.type == "app_mention" or mentions(event.text, self.bot_user_id)
+        mentioned = event.type == "app_mention" or mentions(event.text, self.api.bot_user_id)
         self.tracker.spawn(self._message(envelope, event, mentioned), name="slack-message")
 
     def _is_person_talking(self, event: MessageEvent) -> bool:
         if event.subtype not in CONVERSATIONAL_SUBTYPES or event.bot_id or not event.user:
             return False
-        return event.user != self.bot_user_id
+        return event.user != self.api.bot_user_id
 
     async def _message(self, envelope: EventEnvelope, event: MessageEvent, mentioned: bool) -> None:
         team = envelope.team_id or event.team  # the bot's workspace (Slack Connect users differ)
@@ -103,13 +99,11 @@ class SlackListeners:
         arrival = Arrival(
             space="dm" if event.is_dm else "thread" if event.thread_ts else "channel",
             mentioned=mentioned,
-            addressed_elsewhere=addressed_to_someone_else(event.text, self.bot_user_id))
+            addressed_elsewhere=addressed_to_someone_else(event.text, self.api.bot_user_id))
         if await route(arrival, lambda: self.threads.participates(place)) is Where.IGNORE:
             return
-        # one id for a retried event and for the twin app_mention / message events of a mention
-        delivery = f"{team}:{event.client_msg_id or f'{event.channel}:{event.ts}'}"
-        text = from_slack(event.text, bot_user_id=self.bot_user_id)
-        await self.turns.message(place, text, event.user or "", delivery_id=delivery)
+        text = from_slack(event.text, bot_user_id=self.api.bot_user_id)
+        await self.turns.message(place, text, event.user or "", delivery_id=event.delivery_id(team))
 
     # -- buttons -------------------------------------------------------------------------------
 
@@ -145,7 +139,7 @@ class SlackListeners:
         message = payload.message
         plan = (SlackMessage(text=message.text or "Research plan", blocks=message.blocks)
                 if message and message.blocks else None)
-        plan_ref = StatusRef(payload.channel_id, payload.message_ts)
+        plan_ref = MessageRef(payload.channel_id, payload.message_ts)
         refusal = await self.turns.decision(
             place, click, lambda: self.platform.mark_decided(plan, plan_ref, kind, user))
         if refusal is not None:

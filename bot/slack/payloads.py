@@ -36,6 +36,11 @@ class MessageEvent(SlackModel):
     def is_dm(self) -> bool:
         return self.channel_type == "im" or self.channel.startswith("D")
 
+    def delivery_id(self, team: str | None) -> str:
+        """One id for a retried event, for the twin app_mention / message events of a mention and
+        for the same message seen by the assistant listener: BotService drops the repeats."""
+        return f"{team}:{self.client_msg_id or f'{self.channel}:{self.ts}'}"
+
     @property
     def thread(self) -> str:
         """The thread this message belongs to (a top-level message starts its own)."""

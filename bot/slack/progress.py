@@ -4,37 +4,27 @@
 a status reply in the thread ("Searching GitHub for ..."), sends every change through the shared
 ``CoalescingEditor`` (at most one ``chat.update`` per message per second, latest wins, in order,
 429s honoured), mirrors the current step into Slack's assistant status where Slack allows it, and
-finally puts the answer in place of the status message (further parts follow as new messages).
+finally streams the answer (``bot.slack.stream``) or, where that is refused, puts it in place of
+the status message (further parts follow as new messages).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import NamedTuple
 
-from bot.progress import WORKING, StatusMessage, StatusText
-from bot.slack import render
+from bot.progress import WORKING, MessageRef, StatusMessage, StatusText
+from bot.slack import render, stream
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.throttle import CoalescingEditor
-from core.models import LogEvent, ProgressEvent
+from core.pacing.editor import CoalescingEditor
+from core.recent import Recent
+from core.models import ConversationKey, LogEvent, ProgressEvent, Reply
 
 log = logging.getLogger("omg.slack.progress")
 APP_LEVEL_ERRORS = frozenset({"missing_scope", "not_allowed_token_type", "access_denied",
                               "feature_not_enabled", "invalid_auth"})
-
-
-class StatusRef(NamedTuple):
-    channel: str
-    ts: str
-
-
-class ThreadRef(NamedTuple):
-    channel: str
-    thread_ts: str
 
 
 class AssistantStatus:
@@ -45,31 +35,29 @@ class AssistantStatus:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._api = api
-        self._editor: CoalescingEditor[ThreadRef, str] = CoalescingEditor(
+        self._editor: CoalescingEditor[MessageRef[str], str] = CoalescingEditor(
             self.edit, min_interval=min_interval, first_edit_delay=0.0, sleep=sleep
         )
-        self._unsupported: OrderedDict[ThreadRef, None] = OrderedDict()
+        self._unsupported: Recent[MessageRef[str], None] = Recent(1000)
         self.disabled = False  # the app itself cannot set statuses (scope, token type)
 
-    async def edit(self, ref: ThreadRef, status: str) -> None:
+    async def edit(self, ref: MessageRef[str], status: str) -> None:
         """The editor's callback (``RetryAfter`` propagates so the editor waits)."""
         if ref in self._unsupported or self.disabled:
             return
         try:
-            await self._api.set_status(ref.channel, ref.thread_ts, status)
+            await self._api.set_status(ref.channel, ref.message, status)
         except SlackCallFailed as exc:
             if exc.error in APP_LEVEL_ERRORS:
                 log.info("assistant status unavailable for this app", extra={"error": exc.error})
                 self.disabled = True
             self._unsupported[ref] = None
-            while len(self._unsupported) > 1000:
-                self._unsupported.popitem(last=False)
 
-    def show(self, ref: ThreadRef, step: str) -> None:
+    def show(self, ref: MessageRef[str], step: str) -> None:
         if ref not in self._unsupported and not self.disabled:
             self._editor.submit(ref, as_status(step))
 
-    async def clear(self, ref: ThreadRef) -> None:
+    async def clear(self, ref: MessageRef[str]) -> None:
         """Clear the status (paced like any other change; a posted reply clears it too)."""
         if ref in self._unsupported or self.disabled:
             self._editor.discard(ref)
@@ -91,8 +79,10 @@ def as_status(step: str) -> str:
     return "is working…"
 
 
-class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
-    """The status message of one turn in a Slack thread (also mirrored as assistant status)."""
+class TurnProgress(StatusMessage[SlackMessage, str]):
+    """The status message of one turn in a Slack thread (also mirrored as assistant status).
+    The answer for ``user`` is streamed where Slack allows it (then the status message goes);
+    otherwise it replaces the status message."""
 
     log = logging.getLogger("omg.slack.progress")
 
@@ -100,31 +90,40 @@ class TurnProgress(StatusMessage[StatusRef, SlackMessage, str]):
         self,
         *,
         api: SlackApi,
-        editor: CoalescingEditor[StatusRef, SlackMessage],
+        editor: CoalescingEditor[MessageRef[str], SlackMessage],
         assistant: AssistantStatus | None,
-        thread: ThreadRef,
+        place: ConversationKey,
+        user: str | None = None,
         first_line: str = WORKING,
     ) -> None:
-        super().__init__(editor=editor, text=StatusText(first_line, warning=":warning:"))
+        super().__init__(editor=editor, text=StatusText(first_line, warning=":warning:"), channel=place.channel)
         self._api = api
         self._assistant = assistant
-        self.thread = thread
+        self.place = place
+        self.thread = MessageRef(place.channel, place.thread)
+        self.user = user
         self._assistant_shown = False
 
     def view(self) -> SlackMessage:
         return render.status(self.text.current, self.text.done, self.text.draft)
 
+    def render(self, reply: Reply) -> list[SlackMessage]:
+        return render.render_reply(reply)
+
+    async def deliver(self, reply: Reply) -> list[str]:
+        if self.user is not None:
+            await self._finish()
+            if await stream.stream_reply(self._api.client, self.place, reply, self.user):
+                await self.remove_status()
+                await self._closed()
+                return []
+        return await super().deliver(reply)
+
     async def _post(self, message: SlackMessage) -> list[str]:
-        return await self._api.post(self.thread.channel, message, thread_ts=self.thread.thread_ts)
+        return await self._api.post(self.place.channel, message, thread_ts=self.place.thread)
 
-    def _ref_of(self, posted: str) -> StatusRef:
-        return StatusRef(self.thread.channel, posted)
-
-    def _id_of(self, ref: StatusRef) -> str:
-        return ref.ts
-
-    async def _delete(self, ref: StatusRef) -> None:
-        await self._api.delete(ref.channel, ref.ts)
+    async def _delete(self, ref: MessageRef[str]) -> None:
+        await self._api.delete(ref.channel, ref.message)
 
     def _progressed(self, event: ProgressEvent) -> None:
         if self._assistant is not None and isinstance(event, LogEvent):

@@ -14,30 +14,38 @@ import json
 import re
 from collections.abc import Sequence
 
-from bot.rendering import DECISIONS, compact, is_plan
+from bot.rendering import DECIDED, DECISIONS, MAX_CARDS, PER_ROW, button_rows, card_facts, plain, split_markdown, wants_feedback
 from bot.slack import blockkit as bk
 from bot.slack.blockkit import Block, SlackMessage
-from bot.slack.mrkdwn import escape, link, plain, split_text, to_mrkdwn
+from bot.slack.mrkdwn import escape, link
 from core.models import (
     Action,
     ActionKind,
     ChoicesSection,
+    PlanSection,
     RepoCard,
     RepoCardsSection,
     RepoDetailSection,
+    ReportSection,
     Reply,
     Section,
     TableSection,
     TextSection,
 )
-from core.models.document import section_markdown
+from core.models.document import (
+    plan_heading,
+    plan_step_lines,
+    section_markdown,
+    sources_markdown,
+    steps_markdown,
+    titled_markdown,
+    web_markdown,
+    weighed_line,
+)
 
 ACTION_PREFIX = "omg:"
 DECISION_BLOCK = "omg-decision"
 FEEDBACK_BLOCK = "omg-feedback"
-MAX_CARDS = 10
-_TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_MARK = "TABLEPLACEHOLDER7f3a"
 
 HELP = (
     "*oh-my-github* finds, analyzes and compares GitHub repositories.\n"
@@ -81,10 +89,10 @@ def fallback_text(reply: Reply) -> str:
 def trailing_blocks(reply: Reply, *, feedback: bool = True) -> list[Block]:
     """What follows the answer on its last message: buttons, feedback, the footer."""
     trailing = _buttons(reply.actions)
-    if feedback and reply.error is None and reply.intent is not None and not is_plan(reply):
+    if feedback and wants_feedback(reply):
         trailing.append(feedback_block(reply))
     if reply.footer:
-        trailing.append(bk.context(to_mrkdwn(reply.footer)))
+        trailing.append(bk.context(escape(plain(reply.footer))))
     return trailing
 
 
@@ -99,14 +107,45 @@ def document_blocks(document: Sequence[Section]) -> list[Block]:
             blocks += table_blocks(section)
         elif isinstance(section, RepoDetailSection):
             blocks += markdown_blocks(section_markdown(section))
+        elif isinstance(section, PlanSection):
+            blocks += plan_blocks(section)
+        elif isinstance(section, ReportSection):
+            blocks += report_blocks(section)
         elif isinstance(section, ChoicesSection) and section.options and section.hint:
             blocks.append(bk.context(escape(section.hint)))
     return blocks
 
 
+def plan_blocks(section: PlanSection) -> list[Block]:
+    """A header, the goal and why this mode, the steps, then how to decide."""
+    intro = [f"> {section.goal}", f"_Why {section.mode}:_ {section.rationale}", weighed_line(section) or ""]
+    steps = [line for step in section.steps for line in plan_step_lines(step)]
+    blocks = [bk.header(plan_heading(section)), *markdown_blocks("\n".join(intro)),
+              *markdown_blocks("\n".join(steps))]
+    if section.feedback:
+        blocks.append(bk.context(f"Revised for the feedback: “{escape(section.feedback)}”"))
+    return blocks + markdown_blocks(section.review or "")
+
+
+def report_blocks(section: ReportSection) -> list[Block]:
+    """The answer first (under a header), the confidence and run status as context, then the
+    evidence, the steps and the sources (linked)."""
+    facts = [f"*Confidence:* *{section.confidence}*" + (f": {escape(section.confidence_reason)}"
+                                                        if section.confidence_reason else "")
+             if section.confidence else "",
+             "*Not checked:* " + escape("; ".join(section.not_checked)) if section.not_checked else "",
+             escape(section.progress), *map(escape, section.notes)]
+    blocks = [bk.header(f"Research report: {section.goal}"), *markdown_blocks(section.answer),
+              *markdown_blocks(titled_markdown(section.findings)), bk.context(*facts)]
+    for part in (titled_markdown(section.evidence), web_markdown(section), steps_markdown(section),
+                 sources_markdown(section)):
+        blocks += markdown_blocks(part)
+    return blocks
+
+
 def markdown_blocks(markdown: str) -> list[Block]:
     text = markdown.strip()
-    return [bk.markdown(part) for part in split_text(text, bk.MAX_MARKDOWN_TEXT)] if text else []
+    return [bk.markdown(part) for part in split_markdown(text, bk.MAX_MARKDOWN_TEXT)] if text else []
 
 
 def repo_cards(section: RepoCardsSection) -> list[Block]:
@@ -114,7 +153,7 @@ def repo_cards(section: RepoCardsSection) -> list[Block]:
     blocks: list[Block] = [bk.section(f"*{escape(section.title)}*")] if section.title else []
     if section.compact:
         lines = "\n".join(repo_card(card, short=True) for card in shown)
-        blocks += [bk.section(part) for part in split_text(lines, bk.MAX_SECTION_TEXT)]
+        blocks += [bk.section(part) for part in split_markdown(lines, bk.MAX_SECTION_TEXT)]
     else:
         blocks += [bk.section(repo_card(card)) for card in shown]
     if len(section.cards) > MAX_CARDS:
@@ -123,19 +162,13 @@ def repo_cards(section: RepoCardsSection) -> list[Block]:
 
 
 def repo_card(card: RepoCard, *, short: bool = False) -> str:
-    facts = [f":star: {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
-    if card.language:
-        facts.append(escape(card.language))
-    if card.overall is not None:
-        facts.append(f"score *{card.overall:.1f}*/10")
-    if card.archived:
-        facts.append(":file_cabinet: archived")
+    facts = card_facts(card, star=":star:", bold="*", archived=":file_cabinet: archived", text=escape)
     name = link(card.html_url, card.full_name)
     line = f"{card.position}. {name}" if short else f"{card.position}. *{name}*"
     line += "  " + " · ".join(facts)
     if short:
         return line
-    why = to_mrkdwn(card.why) if card.why else escape(card.description)
+    why = escape(plain(card.why or card.description))
     return line + (f"\n{bk.clip(why, 400)}" if why.strip() else "")
 
 
@@ -154,25 +187,20 @@ def table_blocks(section: TableSection) -> list[Block]:
 
 
 def _buttons(actions: Sequence[Action]) -> list[Block]:
-    decisions = [a for a in actions if a.kind in DECISIONS]
-    others = [a for a in actions if a.kind not in DECISIONS and a.kind is not ActionKind.FEEDBACK]
     blocks: list[Block] = []
-    if decisions:
-        blocks.append(bk.actions(DECISION_BLOCK, [
-            bk.button(a.label, action_id(a.kind, i), a.value, a.style or _decision_style(a.kind))
-            for i, a in enumerate(decisions)
-        ]))
-    for start in range(0, min(len(others), 15), 5):
-        group = others[start : start + 5]
-        blocks.append(bk.actions(f"omg-suggest-{start // 5}", [
-            bk.button(a.label, action_id(a.kind, start + i), a.value, a.style)
-            for i, a in enumerate(group)
-        ]))
+    for row in button_rows(actions):
+        if row[0].kind in DECISIONS:
+            blocks.append(bk.actions(DECISION_BLOCK, [
+                bk.button(a.label, action_id(a.kind, i), a.value, a.style or DECISION_STYLES.get(a.kind))
+                for i, a in enumerate(row)]))
+            continue
+        n = sum(1 for b in blocks if b["block_id"] != DECISION_BLOCK)
+        blocks.append(bk.actions(f"omg-suggest-{n}", [
+            bk.button(a.label, action_id(a.kind, n * PER_ROW + i), a.value, a.style) for i, a in enumerate(row)]))
     return blocks
 
 
-def _decision_style(kind: ActionKind) -> str | None:
-    return {"approve": "primary", "cancel": "danger"}.get(kind.value)
+DECISION_STYLES = {ActionKind.APPROVE: "primary", ActionKind.CANCEL: "danger"}
 
 
 def feedback_block(reply: Reply) -> Block:
@@ -200,8 +228,8 @@ def feedback_value(raw: str) -> tuple[str, dict]:
 
 def decided(blocks: list[Block], kind: ActionKind, user: str) -> list[Block]:
     """The plan message after a decision: its buttons replaced by who decided what."""
-    verb = {"approve": ":white_check_mark: Approved", "revise": ":pencil2: Revision requested",
-            "cancel": ":no_entry_sign: Cancelled"}.get(kind.value, "Decided")
+    icon = {ActionKind.APPROVE: ":white_check_mark:", ActionKind.REVISE: ":pencil2:", ActionKind.CANCEL: ":no_entry_sign:"}
+    verb = f"{icon.get(kind, '')} {DECIDED.get(kind, 'Decided')}".strip()
     kept = [b for b in blocks if b.get("block_id") != DECISION_BLOCK]
     return [*kept, bk.context(f"{verb} by <@{user}>")][: bk.MAX_BLOCKS]
 
@@ -210,8 +238,13 @@ def decided(blocks: list[Block], kind: ActionKind, user: str) -> list[Block]:
 
 
 def note(text: str) -> SlackMessage:
-    """A short mrkdwn message (ephemeral notes, "<@U> chose: ...")."""
+    """A short mrkdwn message ("<@U> chose: ...")."""
     return SlackMessage(text=bk.clip(plain(text), bk.MAX_FALLBACK_TEXT), blocks=[bk.section(text)])
+
+
+def markdown_note(markdown: str) -> SlackMessage:
+    """A short note in the core's Markdown (refusals and thanks shown to one person)."""
+    return SlackMessage(text=bk.clip(plain(markdown), bk.MAX_FALLBACK_TEXT) or "…", blocks=markdown_blocks(markdown))
 
 
 def chose(user: str, text: str) -> SlackMessage:
@@ -226,5 +259,5 @@ def status(current: str, done: Sequence[str] = (), draft: str = "") -> SlackMess
         blocks.append(bk.context(steps))
     if draft.strip():
         tail = draft[-2500:]
-        blocks.append(bk.section(to_mrkdwn(("…" if len(draft) > 2500 else "") + tail)))
+        blocks.append(bk.markdown(("…" if len(draft) > 2500 else "") + tail))
     return SlackMessage(text=bk.clip(current, bk.MAX_FALLBACK_TEXT), blocks=blocks)

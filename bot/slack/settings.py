@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from pydantic import BaseModel, Field
 
 from core.config import env_float, env_int
-from core.errors import ConfigError
 
 SLACK_API_URL = "https://slack.com/api/"
 
@@ -54,9 +53,3 @@ class SlackSettings(BaseModel):
                 "(HTTP mode: Slack calls https://<your-host>/slack/events)."
             )
         return found
-
-
-class SlackSetupError(ConfigError):
-    """The Slack settings cannot work; the message says what to change."""
-
-    code = "slack_setup"

@@ -12,10 +12,10 @@ import logging
 from bot.slack import render
 from bot.slack.api import SlackApi, SlackCallFailed
 from bot.slack.blockkit import SlackMessage
-from bot.slack.mrkdwn import to_mrkdwn
-from bot.slack.progress import AssistantStatus, StatusRef, ThreadRef, TurnProgress
-from bot.throttle import CoalescingEditor
-from core.models import ActionKind, ConversationKey, Reply
+from bot.progress import MessageRef
+from bot.slack.progress import AssistantStatus, TurnProgress
+from core.pacing.editor import CoalescingEditor
+from core.models import ActionKind, ConversationKey
 
 log = logging.getLogger("omg.slack")
 
@@ -26,7 +26,7 @@ def conversation_key(team: str | None, channel: str, thread_ts: str) -> Conversa
 
 class SlackPlatform:
     def __init__(
-        self, *, api: SlackApi, editor: CoalescingEditor[StatusRef, SlackMessage],
+        self, *, api: SlackApi, editor: CoalescingEditor[MessageRef[str], SlackMessage],
         assistant: AssistantStatus | None,
     ) -> None:
         self.api = api
@@ -37,11 +37,8 @@ class SlackPlatform:
         return place
 
     def stream(self, place: ConversationKey, *, first_line: str, users: tuple[str, ...] = ()) -> TurnProgress:
-        return TurnProgress(api=self.api, editor=self.editor, assistant=self.assistant,
-                            thread=ThreadRef(place.channel, place.thread), first_line=first_line)
-
-    def render(self, reply: Reply) -> list[SlackMessage]:
-        return render.render_reply(reply)
+        return TurnProgress(api=self.api, editor=self.editor, assistant=self.assistant, place=place,
+                            user=users[0] if users else None, first_line=first_line)
 
     def chose(self, user: str, value: str) -> SlackMessage:
         return render.chose(user, value)
@@ -55,13 +52,13 @@ class SlackPlatform:
     async def ephemeral(self, place: ConversationKey, user: str, markdown: str) -> None:
         try:
             await self.api.ephemeral(
-                place.channel, user, render.note(to_mrkdwn(markdown)), thread_ts=place.thread
+                place.channel, user, render.markdown_note(markdown), thread_ts=place.thread
             )
         except SlackCallFailed as exc:
             log.warning("ephemeral note failed", extra={"error": str(exc)})
 
     async def mark_decided(
-        self, plan: SlackMessage | None, ref: StatusRef, kind: ActionKind, user: str
+        self, plan: SlackMessage | None, ref: MessageRef[str], kind: ActionKind, user: str
     ) -> None:
         """The plan message after a decision: its buttons replaced by who decided what (through
         the editor: the plan may have been edited in a moment ago)."""

@@ -24,9 +24,11 @@ from core.models.intent import Classification, Intent
 from core.models.document import (
     ChoicesSection,
     Document,
+    PlanSection,
     RepoCard,
     RepoCardsSection,
     RepoDetailSection,
+    ReportSection,
     Section,
     TableCell,
     TableSection,
@@ -60,9 +62,11 @@ from core.models.structured import (
 __all__ = [
     "ChoicesSection",
     "Document",
+    "PlanSection",
     "RepoCard",
     "RepoCardsSection",
     "RepoDetailSection",
+    "ReportSection",
     "Section",
     "TableCell",
     "TableSection",

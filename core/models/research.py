@@ -6,9 +6,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from core.models import ConversationKey, Repository, RepoSignals, WireModel, utcnow
+from core.models import ConversationKey, ReportSection, Repository, RepoSignals, WireModel, utcnow
 
 
 class ResearchMode(StrEnum):
@@ -174,7 +174,10 @@ class ResearchSession(WireModel):
     awaiting_feedback: FeedbackRequest | None = None
     feedback_conversations: list[str] = Field(default_factory=list)  # where markers may point here
     results: list[StepResult] = Field(default_factory=list)  # checkpoints, in step order
-    report: str | None = None
+    report: ReportSection | None = None
+    # who handed the finished report of a resumed run to a notifier: two resumers of one run (a
+    # start-up resume and a takeover, on one instance or two) may both see it finish
+    delivered_by: str | None = None
     cancel_requested_by: str | None = None
     lease: Lease | None = None
     review_deadline: datetime | None = None
@@ -184,6 +187,12 @@ class ResearchSession(WireModel):
     history: list[dict[str, Any]] = Field(default_factory=list)  # [{"from", "to", "at"}]
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+    @field_validator("report", mode="before")
+    @classmethod
+    def _markdown_report(cls, value: Any) -> Any:
+        """A report stored as Markdown by an older version is rebuilt from the results on read."""
+        return None if isinstance(value, str) else value
 
     @property
     def plan(self) -> ResearchPlan | None:

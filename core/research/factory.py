@@ -11,8 +11,9 @@ from core.research.orchestrator import Orchestrator
 from core.research.planner import LocalPlanner
 from core.research.service import Notifier, ResearchService
 from core.research.settings import ResearchSettings
-from core.store.research import FileResearchStore, ResearchStore
-from core.sources.base import RepoSource
+from core.models import Repository, RepoSignals, SearchParams
+from core.store.research import FileResearchStore, MemoryResearchStore, ResearchStore
+from core.sources.base import RepoSource, SourceInfo
 from core.store.base import ConversationStore
 
 
@@ -40,3 +41,31 @@ def build_research_service(
     executor = Executor(store, source, settings, web=web, llm=llm, owner=owner)
     orchestrator = Orchestrator(store, executor, settings, analyzer=analyzer, planner=planner)
     return ResearchService(orchestrator, notifier=notifier, conversations=conversations)
+
+
+class _NoNetwork:
+    """A planning-only orchestrator never executes steps; a source that refuses proves it."""
+
+    info = SourceInfo(kind="catalog", label="none")
+
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+        raise RuntimeError("this orchestrator only plans")
+
+    async def get_repo(self, full_name: str) -> Repository:
+        raise RuntimeError("this orchestrator only plans")
+
+    async def get_signals(self, full_name: str) -> RepoSignals:
+        raise RuntimeError("this orchestrator only plans")
+
+    async def get_readme(self, full_name: str) -> str | None:
+        raise RuntimeError("this orchestrator only plans")
+
+    def knows_word(self, word: str) -> bool | None:
+        return None
+
+
+def offline_orchestrator(settings: ResearchSettings | None = None) -> Orchestrator:
+    """Plans with the local analyzer and planner, in memory, with no network (``omg plan``)."""
+    settings = settings or ResearchSettings()
+    store = MemoryResearchStore()
+    return Orchestrator(store, Executor(store, _NoNetwork(), settings), settings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -40,9 +41,11 @@ from core.research.costs import Bill, ResearchCosts
 from core.research.executor import emit
 from core.research.goal import EXAMPLES, InvalidGoal
 from core.research.orchestrator import Orchestrator
-from core.models.research import ResearchSession, ResearchStatus
-from core.research.report import build_report, render_plan
-from core.store.research import check_session_id
+from core.models.research import TERMINAL, ResearchSession, ResearchStatus
+from core.models.document import Document, TextSection
+from core.research.report import build_report, plan_section
+from core.store.research import check_session_id, update
+from core.tasks import TaskTracker
 from core.usage import workspace_scope
 
 if TYPE_CHECKING:
@@ -114,6 +117,10 @@ def error_reply(exc: BaseException, conversation_id: str) -> Reply:
                  markdown="Something went wrong on my side with that research. Please try again.")
 
 
+def _notes(notes: Sequence[str]) -> Document:
+    return [TextSection(markdown=f"_{note}_") for note in notes]
+
+
 class ResearchService:
     def __init__(
         self, orchestrator: Orchestrator, *, notifier: Notifier | None = None,
@@ -123,26 +130,25 @@ class ResearchService:
         self.store = orchestrator.store
         self.notifier = notifier
         self.costs = ResearchCosts(conversations)  # LLM cost footer + Conversation.cost
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = TaskTracker()
 
     # -- replies -----------------------------------------------------------------------------
 
     def plan_reply(self, session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
-        markdown = render_plan(session, review_ttl_seconds=self.orchestrator.settings.review_ttl_seconds)
-        prefix = "".join(f"_{note}_\n\n" for note in notes)
+        plan = plan_section(session, review_ttl_seconds=self.orchestrator.settings.review_ttl_seconds)
         actions = plan_actions(session) if session.status is S.REVIEW_PENDING else []
-        return Reply(conversation_id=conversation_id, markdown=prefix + markdown, actions=actions,
+        return Reply(conversation_id=conversation_id, document=[*_notes(notes), plan], actions=actions,
                      footer=f"Research session {session.id}")
 
     @staticmethod
     def final_reply(session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
-        report = session.report or build_report(session)
-        prefix = "".join(f"_{note}_\n\n" for note in notes)
+        document: Document = _notes(notes)
         error = None
         if session.status is S.ERROR:
             error = "research_failed"
-            report = "The research stopped because of an error, so this report is partial.\n\n" + report
-        return Reply(conversation_id=conversation_id, markdown=prefix + report, error=error,
+            document.append(TextSection(markdown="The research stopped because of an error, so this report is partial."))
+        document.append(session.report or build_report(session))
+        return Reply(conversation_id=conversation_id, document=document, error=error,
                      footer=f"Research session {session.id}")
 
     # -- adapters (core.service.ResearchHandler) ----------------------------------------------
@@ -275,11 +281,9 @@ class ResearchService:
         await self.orchestrator.expire_reviews()
         sessions = await self.orchestrator.runnable()
         for session in sessions:
-            task = asyncio.create_task(self._resume(session), name=f"research:{session.id}")
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        if wait and self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            self._tasks.spawn(self._resume(session), name=f"research:{session.id}")
+        if wait:
+            await self._tasks.idle()
         return [s.id for s in sessions]
 
     async def _resume(self, session: ResearchSession) -> None:
@@ -291,16 +295,24 @@ class ResearchService:
             log_failure(log, "resumed research failed", exc, session_id=session.id)
             return
         reply = await self.costs.charge(bill, self.final_reply(done, done.key.conversation_id))
-        if self.notifier is not None and done.status in (S.COMPLETED, S.CANCELLED, S.ERROR):
-            try:
-                await self.notifier(done.key, reply)
-            except Exception as exc:  # the edge of a background delivery: the report stays stored
-                log.warning("could not deliver a resumed research report",
-                            extra={"error": repr(exc)}, exc_info=not is_expected(exc))
+        try:
+            await self.notify_once(done, reply)
+        except Exception as exc:  # the edge of a background delivery: the report stays stored
+            log.warning("could not deliver a resumed research report",
+                        extra={"error": repr(exc)}, exc_info=not is_expected(exc))
+
+    async def notify_once(self, session: ResearchSession, reply: Reply) -> None:
+        """Hand a resumed run's finished report to the notifier, once across every instance."""
+        if self.notifier is None or session.status not in TERMINAL:
+            return
+        token = uuid.uuid4().hex
+
+        def claim(stored: ResearchSession) -> None:
+            stored.delivered_by = stored.delivered_by or token
+
+        if (await update(self.store, session.id, claim)).delivered_by == token:
+            await self.notifier(session.key, reply)
 
     async def aclose(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.drain(0)
         await self.store.close()

@@ -29,7 +29,6 @@ from core.models import utcnow
 from core.research.executor import lease_free
 from core.models.research import ResearchSession, ResearchStatus
 from core.research.service import ResearchService
-from core.models.research import TERMINAL
 from core.store.research import update
 
 log = logging.getLogger("omg.research.takeover")
@@ -189,11 +188,8 @@ class Takeover:
         except Exception as exc:  # the edge of a background run: it is recorded on the session
             log_failure(log, "a research run taken over failed", exc, session_id=session_id)
             return
-        notifier = self.service.notifier
-        if notifier is None or done.status not in TERMINAL:
-            return
         try:
-            await notifier(done.key, self.service.final_reply(done, done.key.conversation_id))
+            await self.service.notify_once(done, self.service.final_reply(done, done.key.conversation_id))
         except Exception as exc:  # the edge of a background delivery: the report stays stored
             log.warning("could not deliver a research report after a takeover",
                         extra={"error": repr(exc)}, exc_info=not is_expected(exc))

@@ -1,7 +1,7 @@
 """Rate-limit buckets for outgoing message edits, shareable across bot instances.
 
 Chat platforms allow about one edit per message per second. One process paces its own edits
-(``bot.throttle.CoalescingEditor``); when several instances may edit the same message (a plan
+(``core.pacing.CoalescingEditor``); when several instances may edit the same message (a plan
 posted by A, decided on B), they also reserve each edit's slot in a shared bucket::
 
     delay = await bucket.reserve("slack:C1:1712.0001", interval=1.0)  # wait, then edit

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot.discord.payloads import Place
-from bot.discord.progress import Poster, StatusRef
+from bot.discord.progress import Poster
+from bot.progress import MessageRef
 from bot.discord.outgoing import Outgoing
-from bot.throttle import RetryAfter
+from core.pacing.editor import RetryAfter
 from tests.discord.conftest import DiscordHarness, start_harness, stop_harness
 from tests.fakes.discord_fake import CHANNEL_ID, FakeDiscord
 
@@ -60,7 +61,7 @@ async def test_a_wait_past_the_limit_becomes_the_editors_retry_after(
         posted = await poster.send(place, Outgoing(content="status"))
         fake.ratelimit(EDIT, times=1, retry_after=retry_after)
         with pytest.raises(RetryAfter) as caught:
-            await poster.edit(StatusRef(CHANNEL_ID, posted.id), Outgoing(content="newer"))
+            await poster.edit(MessageRef(CHANNEL_ID, posted.id), Outgoing(content="newer"))
         assert caught.value.seconds == pytest.approx(retry_after)
     finally:
         await stop_harness(harness)

@@ -12,7 +12,8 @@ from bot.discord import buttons as btn
 from bot.discord import render
 from bot.discord.conversations import arrival_of, thread_name
 from bot.routing import Where, route
-from bot.discord.markdown import split_markdown, to_discord
+from bot.discord.markdown import to_discord
+from bot.rendering import split_markdown
 from bot.discord.payloads import Author, ChatMessage, without_bot_mention
 from core.agents.base import AgentResult
 from core.models import (
@@ -37,6 +38,7 @@ from core.models import (
 )
 from core.synth.base import SynthesisContext
 from core.synth.synthesizer import DefaultSynthesizer
+from tests.fakes import documents
 from tests.fakes.discord_limits import message_violations
 
 
@@ -213,3 +215,33 @@ async def test_routing_rules() -> None:
     assert await where(message("other")) is Where.IGNORE
     assert await where(message("channel", reply_anchor="9")) is Where.REPLY_CHAIN
     assert await where(message("thread", parent_id="2", reply_anchor="9")) is Where.IGNORE  # threads: membership
+
+
+def test_a_plan_is_an_embed_with_a_field_per_step() -> None:
+    [message] = render.render_reply(reply(document=[documents.plan()]))
+    assert wire(message) and message_violations(wire(message)) == []
+    [embed] = message.embeds
+    assert embed.title == "Research plan · Deep Probe · revision 2"
+    assert embed.description and embed.description.startswith("> Should we migrate")
+    names = [f.name for f in embed.fields]
+    assert names == ["1. Browse", "2. Analyze", "3. Search", "4. Browse", "5. Analyze",
+                     "Revised for the feedback", "Your decision"]
+    discord.Embed.from_dict(embed.to_dict())
+
+
+def test_a_13000_character_report_section_reads_in_order_in_at_most_six_messages() -> None:
+    messages = render.render_reply(reply(document=[documents.report(13_000)], footer="Research session s1"))
+    assert len(messages) <= 6
+    for message in messages:
+        assert message.content == "" and message_violations(wire(message)) == []
+        for embed in message.embeds:
+            discord.Embed.from_dict(embed.to_dict())
+    embeds = [e for m in messages for e in m.embeds]
+    answer = embeds[0]
+    assert answer.title == "Research report: Should we migrate from Redux to Zustand?"
+    assert answer.description and answer.description.startswith("**Stay on Redux**")
+    assert [f.name for f in answer.fields] == ["Confidence", "Not checked"]
+    assert embeds[-1].title == "Sources" and "(https://github.com/owner40/project-40)" in (embeds[-1].description or "")
+    assert embeds[-1].footer.text == "Research session s1"
+    text = "\n".join(e.description or "" for e in embeds)
+    assert text.index("### Measured comparison") < text.index("### Evidence") < text.index("### Steps")

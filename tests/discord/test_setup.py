@@ -105,7 +105,7 @@ async def test_the_manifest_matches_the_code() -> None:
 
     from bot.discord.client import OmgClient
     from bot.discord.commands import SlashCommands
-    from bot.tasks import TaskTracker
+    from core.tasks import TaskTracker
 
     manifest = json.loads((Path(__file__).parents[2] / "manifests" / "discord.json").read_text())
     client = OmgClient(DiscordSettings(token="t"), message_content=True)

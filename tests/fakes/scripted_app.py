@@ -30,4 +30,4 @@ def scripted_bot_app(
                               synthesizer=synthesizer, settings=settings)
     service = BotService(coordinator, deduper=deduper, research=research)
     return BotApp(env={}, settings=settings, service=service, store=store, deduper=deduper,
-                  source=None, catalog=None, classifier=classifier)  # type: ignore[arg-type]
+                  source=None)  # type: ignore[arg-type]

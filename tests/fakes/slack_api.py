@@ -166,6 +166,7 @@ class StoredMessage:
     thread_ts: str | None = None
     user: str = BOT_USER
     bot_id: str | None = BOT_ID
+    streamed: bool = False  # written by chat.startStream / appendStream / stopStream
 
     def as_dict(self) -> dict[str, Any]:
         data = {"type": "message", "ts": self.ts, "text": self.text, "user": self.user}
@@ -416,7 +417,7 @@ class FakeSlackApi:
         if len(text) > MAX_MARKDOWN_TOTAL:
             return {"error": "msg_too_long"}
         ts = self._next_ts()
-        self.messages[(channel, ts)] = StoredMessage(channel, ts, text, thread_ts=args["thread_ts"])
+        self.messages[(channel, ts)] = StoredMessage(channel, ts, text, thread_ts=args["thread_ts"], streamed=True)
         self.streaming.add((channel, ts))
         return {"channel": channel, "ts": ts}
 

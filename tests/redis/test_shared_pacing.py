@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.throttle import CoalescingEditor, RetryAfter
+from core.pacing.editor import CoalescingEditor, RetryAfter
 from core.store.buckets import RedisEditBucket
 
 INTERVAL = 0.25

@@ -89,12 +89,12 @@ def _answer_times(cluster: Cluster, threads: set[str]) -> dict[str, float]:
     """When the fake Slack API received each thread's answer (the call carrying its buttons)."""
     times: dict[str, float] = {}
     for call in cluster.fake.calls:
-        if not call.ok or call.method not in ("chat.postMessage", "chat.update"):
+        if not call.ok or call.method not in ("chat.postMessage", "chat.update", "chat.stopStream"):
             continue
         if "omg:feedback" not in str(call.args.get("blocks")):
             continue
         thread = call.args.get("thread_ts")
-        if call.method == "chat.update":
+        if call.method in ("chat.update", "chat.stopStream"):  # both name the message, not the thread
             stored = cluster.fake.messages.get((call.args.get("channel", ""), call.args.get("ts", "")))
             thread = stored.thread_ts if stored else None
         if thread in threads and thread not in times:

@@ -114,3 +114,24 @@ async def test_cancel_of_an_orphaned_run_stops_it_at_once(tmp_path: Path) -> Non
 async def test_file_store_is_used_by_default(tmp_path: Path) -> None:
     service = build_research_service(ResearchSettings(data_dir=tmp_path), FakeRepoSource())
     assert isinstance(service.store, FileResearchStore)
+
+
+async def test_a_run_two_resumers_see_finish_is_reported_once(tmp_path: Path) -> None:
+    """A start-up resume and a takeover (here: two services on one store) may both see a run
+    finish; its report reaches the conversation once."""
+    delivered: list[Reply] = []
+
+    async def notifier(key: ConversationKey, reply: Reply) -> None:
+        delivered.append(reply)
+
+    settings = ResearchSettings(data_dir=tmp_path)
+    first = build_research_service(settings, FakeRepoSource(), notifier=notifier)
+    second = build_research_service(settings, FakeRepoSource(), notifier=notifier, owner="other")
+    plan = await deep_plan(first)
+    sid = session_id_of(plan)
+    await first.orchestrator.approve(sid, 1, "U1")
+    await update(first.store, sid, lambda s: setattr(s, "lease", None))  # its process died
+    assert await first.resume_incomplete(wait=True) == [sid]
+    done = await second.orchestrator.execute(sid)  # the second resumer finds it finished
+    await second.notify_once(done, second.final_reply(done, done.key.conversation_id))
+    assert done.status is S.COMPLETED and len(delivered) == 1

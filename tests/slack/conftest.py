@@ -161,8 +161,14 @@ class SlackHarness:
     def bot_messages(self, channel: str, thread_ts: str) -> list[StoredMessage]:
         return [m for m in self.fake.thread(channel, thread_ts) if m.user == BOT_USER]
 
+    def refuse_streaming(self) -> None:
+        """Slack refuses ``chat.startStream`` from now on: answers take the post + update path."""
+        self.fake.fail("chat.startStream", "not_allowed_token_type", times=10_000)
+
     def texts(self, channel: str, thread_ts: str) -> list[str]:
-        return [json.dumps(m.blocks, ensure_ascii=False) for m in self.bot_messages(channel, thread_ts)]
+        """What each bot message shows: its blocks (a streamed message: its Markdown, then them)."""
+        return [(m.text + "\n" if m.streamed else "") + json.dumps(m.blocks, ensure_ascii=False)
+                for m in self.bot_messages(channel, thread_ts)]
 
 
 def slack_settings(fake: FakeSlackApi, *, edit_interval: float = 0.2) -> SlackSettings:

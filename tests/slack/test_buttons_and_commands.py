@@ -124,8 +124,9 @@ async def test_omg_asks_in_a_new_thread(slack: SlackHarness):
     sent = await slack.command("/omg", "what can you do?")
     assert sent.status == 200 and sent.text == ""
     await slack.settle()
-    top, answer = slack.fake.calls_to("chat.postMessage")[:2]
+    [top] = slack.fake.calls_to("chat.postMessage")
     assert "<@UALICE> asked: *what can you do?*" in json.dumps(top.args["blocks"])
+    [answer] = slack.fake.calls_to("chat.startStream")
     thread = answer.args["thread_ts"]
     assert "You said: what can you do?" in slack.texts("C1", thread)[-1]
 

@@ -5,13 +5,32 @@ from __future__ import annotations
 import json
 import time
 
-from tests.fakes.slack_api import BOT_ID, BOT_USER
+from tests.fakes.slack_api import BOT_ID, BOT_USER, TEAM
 from tests.slack.conftest import SlackHarness
 
 
-async def test_a_mention_gets_a_status_that_is_edited_then_replaced_by_the_answer(
+async def test_a_mention_gets_a_status_then_the_answer_streamed_to_the_asker(slow_slack: SlackHarness):
+    ts = await slow_slack.mention("find react state management")
+    await slow_slack.settle()
+    [status] = slow_slack.fake.calls_to("chat.postMessage")
+    assert status.args["text"] == "Searching GitHub for react state management"
+    assert slow_slack.fake.calls_to("chat.update")  # the status followed the steps
+    [start] = slow_slack.fake.calls_to("chat.startStream")
+    assert (start.args["thread_ts"], start.args["recipient_user_id"], start.args["recipient_team_id"]) == (
+        ts, "UALICE", TEAM)  # a stream in a channel names its recipient
+    [stop] = slow_slack.fake.calls_to("chat.stopStream")
+    assert [b["type"] for b in stop.args["blocks"]][-1] == "context_actions"
+    [answer] = slow_slack.bot_messages("C1", ts)  # the status message made way for the answer
+    assert answer.streamed and answer.text.startswith("Found 2 repositories")
+    [deleted] = slow_slack.fake.calls_to("chat.delete")
+    assert deleted.args["ts"] != answer.ts
+    assert slow_slack.fake.violations == []
+
+
+async def test_where_streaming_is_refused_the_status_is_replaced_by_the_answer(
     slow_slack: SlackHarness,
 ):
+    slow_slack.refuse_streaming()
     ts = await slow_slack.mention("find react state management")
     await slow_slack.settle()
     [answer] = slow_slack.bot_messages("C1", ts)  # one message in the thread: status became answer
@@ -61,8 +80,8 @@ async def test_a_dm_is_a_conversation_per_thread(slack: SlackHarness):
     first = await slack.say("hi bot", channel="D1", channel_type="im")
     assert first.status == 200
     await slack.settle()
-    [post] = slack.fake.calls_to("chat.postMessage")
-    thread = post.args["thread_ts"]
+    [start] = slack.fake.calls_to("chat.startStream")
+    thread = start.args["thread_ts"]
     await slack.say("more please", channel="D1", channel_type="im", thread_ts=thread)
     await slack.settle()
     answers = [m.text for m in slack.bot_messages("D1", thread)]
@@ -133,4 +152,4 @@ async def test_without_the_assistant_feature_the_status_is_simply_left_out(slack
     await slack.say("find two", channel="D2", channel_type="im")
     await slack.settle()
     assert len(slack.fake.calls_to("assistant.threads.setStatus", ok=None)) == 1
-    assert len(slack.fake.calls_to("chat.update")) == 2  # both answered
+    assert len(slack.fake.calls_to("chat.stopStream")) == 2  # both answered

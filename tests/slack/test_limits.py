@@ -8,6 +8,7 @@ from tests.slack.conftest import LONG_ANSWER_CHARS, SlackHarness, start_harness,
 
 
 async def test_a_rate_limited_status_edit_waits_for_retry_after(slow_slack: SlackHarness):
+    slow_slack.refuse_streaming()  # the answer replaces the status message: the edits' path
     slow_slack.fake.ratelimit("chat.update", times=1, retry_after=1)
     ts = await slow_slack.mention("find react state")
     await slow_slack.settle()
@@ -19,6 +20,7 @@ async def test_a_rate_limited_status_edit_waits_for_retry_after(slow_slack: Slac
 
 
 async def test_a_rate_limited_post_is_retried_after_the_wait(slack: SlackHarness):
+    slack.refuse_streaming()
     slack.fake.ratelimit("chat.postMessage", times=1, retry_after=1)
     ts = await slack.mention("hello")
     await slack.settle()
@@ -60,6 +62,7 @@ async def test_msg_too_long_is_answered_by_splitting_further(slack: SlackHarness
 
 async def test_no_message_is_edited_faster_than_once_per_second_by_default():
     harness = await start_harness(edit_interval=1.0, step_delay=0.6)
+    harness.refuse_streaming()
     try:
         for n in range(3):
             await harness.mention(f"find things {n}")

@@ -52,10 +52,10 @@ async def test_mention_follow_up_and_suggestion_click(real_slack: SlackHarness) 
     ts = await slack.mention("find react state management libraries")
     await slack.settle()
     replies = slack.bot_messages("C1", ts)
-    assert len(replies) == 1, [m.text for m in replies]  # the status became the answer
-    assert slack.fake.calls_to("chat.update")  # progress edits, then the answer
+    assert len(replies) == 1, [m.text for m in replies]  # the status made way for the answer
+    assert slack.fake.calls_to("chat.stopStream") and slack.fake.violations == []
     answer = replies[0]
-    assert "github.com" in json.dumps(answer.blocks) and actions_of(answer)
+    assert answer.streamed and "github.com" in answer.text and actions_of(answer)
 
     await slack.say("which one is the most popular?", thread_ts=ts)  # no mention needed
     await slack.settle()
@@ -120,3 +120,15 @@ async def test_revise_in_the_thread_makes_the_old_plan_stale(real_slack: SlackHa
     await slack.settle()
     [note] = notes(slack)
     assert "revision 1" in note and "revision 2" in note
+
+
+async def test_a_streamed_comparison_ends_with_its_table_block(real_slack: SlackHarness) -> None:
+    slack = real_slack
+    ts = await slack.mention("compare pmndrs/zustand and pmndrs/jotai")
+    await slack.settle()
+    [stop] = slack.fake.calls_to("chat.stopStream")
+    kinds = [b["type"] for b in stop.args["blocks"]]
+    assert "table" in kinds and kinds.index("table") < kinds.index("context_actions")
+    [answer] = slack.bot_messages("C1", ts)
+    assert answer.streamed and "|---" not in answer.text  # the table is a block, not Markdown
+    assert slack.fake.violations == []

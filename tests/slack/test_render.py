@@ -7,7 +7,7 @@ import re
 
 from bot.slack import blockkit as bk
 from bot.slack import render
-from bot.slack.mrkdwn import split_text, to_mrkdwn
+from bot.rendering import split_markdown
 from core.models import (
     Action,
     ActionKind,
@@ -29,6 +29,7 @@ from core.models import (
     TableSection,
     TextSection,
 )
+from tests.fakes import documents
 from tests.fakes.slack_api import validate_message
 
 
@@ -81,7 +82,7 @@ def test_repo_cards_are_native_sections_between_the_prose_blocks():
     assert first.startswith("1. *<https://github.com/pmndrs/zustand|pmndrs/zustand>*")
     assert ":star: 45.3k" in first and "TypeScript" in first and "score *8.4*/10" in first
     assert "Tiny, unopinionated state management." in first
-    assert "*Atomic* state." in second  # the why line is Markdown, drawn as mrkdwn
+    assert second.endswith("\nAtomic state.")  # the why line, as plain text under the facts
     assert "2 repositories" in message.text  # plain fallback for notifications
 
 
@@ -118,12 +119,6 @@ def test_two_tables_never_share_a_message():
     reply = document_answer(comparison_table(), comparison_table())
     messages = valid(render.render_reply(reply))
     assert len(messages) == 2
-
-
-def test_a_markdown_table_becomes_preformatted_text():
-    markdown = "Intro.\n\n| Repo | Stars |\n|---|---|\n| **zustand** | 45k |\n| jotai | 18k |"
-    text = to_mrkdwn(markdown)
-    assert "```\nRepo     Stars\n-------  -----\nzustand  45k\njotai    18k\n```" in text
 
 
 def test_clarification_options_are_buttons():
@@ -207,12 +202,12 @@ def test_a_13000_character_report_arrives_in_at_most_three_messages_losing_nothi
     assert messages[1].text.startswith("(continued 2/")
 
 
-def test_split_text_reopens_a_cut_code_block_and_never_cuts_a_link():
+def test_splitting_reopens_a_cut_code_block_and_keeps_card_lines_whole():
     code = "```\n" + "\n".join(f"line {n}" for n in range(400)) + "\n```"
-    parts = split_text(code, 1000)
+    parts = split_markdown(code, 1000)
     assert len(parts) > 2 and all(len(p) <= 1000 and p.count("```") == 2 for p in parts)
-    linked = " ".join("<https://example.com/some/long/path|a label with spaces>" for _ in range(60))
-    for part in split_text(linked, 500):
+    linked = "\n".join(f"{n}. <https://example.com/some/long/path|a label with spaces>" for n in range(60))
+    for part in split_markdown(linked, 500):
         assert part.count("<") == part.count(">")
 
 
@@ -230,3 +225,28 @@ def test_status_message_shows_the_current_step_and_finished_ones():
     [current, done] = valid([message])[0].blocks
     assert "Scoring 24 candidates" in current["text"]["text"]
     assert "Searching GitHub for react state" in done["elements"][0]["text"]
+
+
+def test_a_plan_is_a_header_the_goal_the_steps_and_how_to_decide() -> None:
+    actions = [Action(kind=k, label=k.value.title(), value="s1:2")
+               for k in (ActionKind.APPROVE, ActionKind.REVISE, ActionKind.CANCEL)]
+    [message] = valid(render.render_reply(Reply(conversation_id="c", document=[documents.plan()], actions=actions)))
+    kinds = [b["type"] for b in message.blocks]
+    assert kinds == ["header", "markdown", "markdown", "context", "markdown", "actions"]
+    assert message.blocks[0]["text"]["text"] == "Research plan · Deep Probe · revision 2"
+    assert "`redux toolkit`" in message.blocks[2]["text"] and "**Approve**" in message.blocks[4]["text"]
+
+
+def test_a_report_opens_with_its_answer_and_links_its_sources() -> None:
+    section = documents.report(13_000)
+    messages = valid(render.render_reply(Reply(conversation_id="c", document=[section], intent=Intent.CHAT,
+                                               footer="Research session s1")))
+    assert len(messages) <= 3
+    first = messages[0].blocks
+    assert first[0] == bk.header("Research report: Should we migrate from Redux to Zustand?")
+    assert first[1]["type"] == "markdown" and first[1]["text"].startswith("**Stay on Redux**")
+    context = next(b for b in first if b["type"] == "context")
+    assert "*Confidence:* *medium*: two measured projects" in json.dumps(context, ensure_ascii=False)
+    every = "".join(texts(m) for m in messages)
+    assert "[owner40/project-40](https://github.com/owner40/project-40)" in every
+    assert messages[-1].blocks[-2]["type"] == "context_actions"  # feedback, then the footer

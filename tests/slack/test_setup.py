@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from pathlib import Path
@@ -13,7 +12,8 @@ import pytest
 from bot.slack.assistant import SUGGESTED_PROMPTS
 
 from bot.slack import SlackBackend
-from bot.slack.settings import SlackSettings, SlackSetupError
+from bot.base import SetupError
+from bot.slack.settings import SlackSettings
 from tests.fakes.slack_api import APP_TOKEN, BOT_USER, TEAM, TOKEN, FakeSlackApi
 from tests.slack.scripted import build_bot_app
 
@@ -32,14 +32,14 @@ def test_settings_from_the_environment():
 
 async def test_missing_settings_are_explained():
     backend = SlackBackend(build_bot_app().ports, settings=SlackSettings(bot_token="xoxb-1"))
-    with pytest.raises(SlackSetupError, match="SLACK_APP_TOKEN .* or SLACK_SIGNING_SECRET"):
+    with pytest.raises(SetupError, match="SLACK_APP_TOKEN .* or SLACK_SIGNING_SECRET"):
         await backend.start()
 
 
 async def test_a_rejected_token_is_explained():
     async with FakeSlackApi(token="xoxb-other") as fake:
         settings = SlackSettings(bot_token=TOKEN, signing_secret="s", api_url=fake.base_url, port=0)
-        with pytest.raises(SlackSetupError, match=r"refused SLACK_BOT_TOKEN \(invalid_auth\)"):
+        with pytest.raises(SetupError, match=r"refused SLACK_BOT_TOKEN \(invalid_auth\)"):
             await SlackBackend(build_bot_app().ports, settings=settings).start()
 
 
@@ -64,7 +64,7 @@ async def test_socket_mode_acknowledges_and_answers():
             assert "/research" in (await fake.socket_ack(help_id))["payload"]["text"]
             await asyncio.wait_for(backend.idle(), 5)
             answers = [m for m in fake.thread("D1", ts) if m.user == BOT_USER]
-            assert len(answers) == 1 and "You said: hello over a socket" in json.dumps(answers[0].blocks)
+            assert len(answers) == 1 and "You said: hello over a socket" in answers[0].text
         finally:
             await backend.shutdown()
 

@@ -1,4 +1,4 @@
-"""bot.throttle: at most one edit per message per interval, latest wins, in order, Retry-After."""
+"""core.pacing: at most one edit per message per interval, latest wins, in order, Retry-After."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.edit_budget import EditBudget
-from bot.throttle import CoalescingEditor, RetryAfter
+from core.pacing.budget import EditBudget
+from core.pacing.editor import CoalescingEditor, RetryAfter
 from tests.slack.virtual_time import VirtualTime
 
 

@@ -17,7 +17,7 @@ its slot there, so the message gets at most about one edit per ``min_interval`` 
 Retry-After one instance hears holds every instance back. Without a bucket each process paces
 alone. A failing bucket never stops an edit: the local pacing still holds.
 
-A ``budget`` (``bot.edit_budget.EditBudget``) with ``group`` adds a limit per group of messages
+A ``budget`` (``core.pacing.EditBudget``) with ``group`` adds a limit per group of messages
 beside the per-message pacing: Slack's chat.update per workspace, Discord's 5 edits per 5 s per
 channel.
 
@@ -43,7 +43,7 @@ from typing import Generic, Protocol, TypeVar
 
 from redis.exceptions import RedisError
 
-from bot.edit_budget import EditBudget
+from core.pacing.budget import EditBudget
 from core.errors import PlatformError
 
 log = logging.getLogger("omg.throttle")

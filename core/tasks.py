@@ -1,6 +1,5 @@
-"""Work that runs after a platform event was acknowledged, tracked so a shutdown can let it finish.
-
-Shared by the Slack and Discord backends (platform-free: plain asyncio)."""
+"""Background work, tracked so a shutdown can let it finish: what the Slack and Discord backends
+run after acknowledging an event, and the research runs resumed at start-up (plain asyncio)."""
 
 from __future__ import annotations
 
