@@ -69,6 +69,10 @@ ASK_FEEDBACK = (
     "What should change in the plan? Reply here with your feedback, for example "
     "*focus on TypeScript projects* or *leave out archived repositories*."
 )
+CONTINUES_ELSEWHERE = (
+    "This research is still running, on another instance of the bot that took it over; "
+    "its report will be posted in this thread when it finishes."
+)
 
 
 class InvalidAction(InputError):
@@ -140,6 +144,15 @@ class ResearchService:
         return Reply(conversation_id=conversation_id, document=[*_notes(notes), plan], actions=actions,
                      footer=f"Research session {session.id}")
 
+    @classmethod
+    def run_reply(cls, session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
+        """The report of a run this turn started; while another instance runs it on (it took the
+        run over when this one's lease ran out), a note instead: that instance posts the report."""
+        if session.status is S.EXECUTING:
+            return Reply(conversation_id=conversation_id, markdown=CONTINUES_ELSEWHERE,
+                         footer=f"Research session {session.id}")
+        return cls.final_reply(session, conversation_id, notes)
+
     @staticmethod
     def final_reply(session: ResearchSession, conversation_id: str, notes: Sequence[str] = ()) -> Reply:
         document: Document = _notes(notes)
@@ -189,7 +202,7 @@ class ResearchService:
             steps = len(session.plan.steps) if session.plan else 0
             await emit(progress, LogEvent(content=f"Quick Scan plan: {steps} steps."))
             session = await self.orchestrator.execute(session.id, progress)
-            return self.final_reply(session, conversation_id, parsed.notes)
+            return self.run_reply(session, conversation_id, parsed.notes)
         except Exception as exc:  # the edge of a research turn: error_reply answers any failure
             return error_reply(exc, conversation_id)
 
@@ -209,7 +222,7 @@ class ResearchService:
                 steps = len(session.plan.steps) if session.plan else 0
                 await emit(progress, LogEvent(content=f"Plan approved by {click.user}: running {steps} steps."))
                 session = await self.orchestrator.execute(session.id, progress)
-                return self.final_reply(session, conversation_id)
+                return self.run_reply(session, conversation_id)
             if kind is ActionKind.REVISE:
                 if inline:
                     session = await self.orchestrator.revise(session_id, version, click.user, inline, progress)

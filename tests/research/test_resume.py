@@ -135,3 +135,21 @@ async def test_a_run_two_resumers_see_finish_is_reported_once(tmp_path: Path) ->
     done = await second.orchestrator.execute(sid)  # the second resumer finds it finished
     await second.notify_once(done, second.final_reply(done, done.key.conversation_id))
     assert done.status is S.COMPLETED and len(delivered) == 1
+
+
+async def test_an_approval_whose_run_another_instance_took_over_answers_with_a_note(tmp_path: Path) -> None:
+    """The instance that was clicked lost its lease before its first checkpoint (a slow step):
+    the instance that took the run over posts the report, so the click's answer is a note, not
+    a second, empty report."""
+    settings = ResearchSettings(data_dir=tmp_path)
+    service = build_research_service(settings, FakeRepoSource())
+    plan = await deep_plan(service)
+    sid = session_id_of(plan)
+    taken = Lease(owner="other-host:4242:abcd", until=utcnow() + timedelta(seconds=3600))
+    await service.orchestrator.approve(sid, 1, "U1")
+    await update(service.store, sid, lambda s: setattr(s, "lease", taken))
+    session = await service.orchestrator.execute(sid)
+    assert session.status is S.EXECUTING
+    reply = service.run_reply(session, "conv")
+    assert "Research report" not in reply.markdown and "another instance" in reply.markdown
+    assert service.run_reply(await service.store.get(sid), "conv").markdown == reply.markdown
