@@ -238,6 +238,7 @@ class FakeWorld:
         self.shift = self.now.date() - snapshot
         self.repos = [FakeRepo(r, self.now, self.shift) for r in self.catalog.records]
         self._by_name = {r.full_name.lower(): r for r in self.repos}
+        self.searches: dict[tuple[object, ...], list[tuple[int, FakeRepo]]] = {}  # github_search.find
 
     def get(self, full_name: str) -> FakeRepo | None:
         return self._by_name.get(full_name.lower())
