@@ -24,7 +24,9 @@ def find(world: FakeWorld, query: ParsedQuery, sort: str | None, desc: bool = Tr
     at most 1,000 as GitHub gives. The world never changes, so each search is scanned once:
     the scan (~0.2 s of Python over the whole snapshot) runs in the benchmarks' process and would
     otherwise be counted as the bot's latency, on top of the fake's simulated GitHub time."""
-    key = (repr(query.alternatives), repr(sorted(query.qualifiers.items())), sort, desc)
+    # sort: arrives as a parameter (REST) or as a qualifier (GraphQL); the order is ``sort, desc``
+    filters = sorted((k, v) for k, v in query.qualifiers.items() if k != "sort")
+    key = (repr(query.alternatives), repr(filters), sort, desc)
     found = world.searches.get(key)
     if found is None:
         found = world.searches[key] = _scan(world, query, sort, desc)
