@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import time
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
@@ -73,6 +74,7 @@ class Series:
     warm_calls: list[int] = field(default_factory=list)
     breakdown: Counter[str] = field(default_factory=Counter)
     failed: list[str] = field(default_factory=list)  # turns that gave no answer (timed out)
+    stall_ms: list[float] = field(default_factory=list)  # longest event-loop stall per turn
 
 
 def _resource(path: str) -> str:
@@ -94,7 +96,11 @@ async def _series(gh: FakeGitHub, catalog: Catalog, turns: list[tuple[Classifica
         source = build_source(env, catalog.source())
         agent = coordinator(source, classification, search=SearchTeam(source))
         before = len(gh.calls)
+        stalls: list[float] = []
+        ticker = asyncio.create_task(_tick(stalls))
         ms, calls, reply = await timed_turn(gh, agent, text)
+        ticker.cancel()
+        out.stall_ms.append(max(stalls, default=0.0))
         assert isinstance(source, FallbackSource) and source.fallbacks == 0, "GitHub answered"
         if not isinstance(reply.structured_data, expect):  # a turn past its deadline on a busy machine
             out.failed.append(reply.markdown[:120])
@@ -114,6 +120,14 @@ async def _series(gh: FakeGitHub, catalog: Catalog, turns: list[tuple[Classifica
     return out
 
 
+async def _tick(stalls: list[float], every: float = 0.005) -> None:
+    """How late a 5 ms timer fires, again and again: what other conversations would wait."""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(every)
+        stalls.append((time.perf_counter() - started - every) * 1000)
+
+
 def _print(label: str, columns: list[tuple[str, Series]]) -> None:
     print(f"  -- {label}: " + " | ".join(name for name, _ in columns) + " --")
     for name, series in columns:
@@ -124,6 +138,7 @@ def _print(label: str, columns: list[tuple[str, Series]]) -> None:
         report(f"{label} {name}: GitHub calls per cold turn (mean)", statistics.mean(series.cold_calls), "calls")
         report(f"{label} {name}: GraphQL points per cold turn (mean)", series.points / len(series.cold_calls), "points")
         report(f"{label} {name}: GitHub calls per warm turn (max)", max(series.warm_calls), "calls")
+        report(f"{label} {name}: longest event-loop stall in a cold turn", max(series.stall_ms), "ms")
         if series.failed:
             print(f"    {len(series.failed)} of {SAMPLES} cold turns gave no answer: {series.failed[0]!r}")
         print("    calls in one cold turn: " + ", ".join(f"{k} x{v}" for k, v in series.breakdown.most_common()))
