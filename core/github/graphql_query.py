@@ -6,8 +6,9 @@ depth -- the same candidates make the same query (one cache key, on every instan
 ``rateLimit { cost remaining resetAt limit }`` comes back with every answer.
 
 Cost (GitHub's rules: the requests needed to fill each connection, summed, divided by 100, at
-least 1 point): a light repository asks ~6 connections, a full one ~10 plus ``FIRST_RESPONSE``
-issue comment lists, so twelve light candidates cost 1 point and a comparison of three ~1-2.
+least 1 point): a light repository asks ~6 connections, a full one ~11 (the authors of its
+newest ``RECENT_COMMITS`` commits among them) plus ``FIRST_RESPONSE`` issue comment lists, so
+twelve light candidates cost 1 point and a comparison of three ~1-2.
 Every connection asks ``first`` <= 100, far below the 500,000-node limit.
 """
 
