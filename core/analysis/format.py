@@ -35,7 +35,12 @@ def committers(people: int, sampled: int) -> str:
     called contributors, which GitHub counts over all time."""
     if sampled == 0:
         return "no commits yet"
-    return f"{plural(people, 'person', 'people')} wrote the last {plural(sampled, 'commit')}"
+    return f"{plural(people, 'person', 'people')} wrote {last_commits(sampled)}"
+
+
+def last_commits(sampled: int) -> str:
+    """'the last 100 commits', or 'the only commit'."""
+    return "the only commit" if sampled == 1 else f"the last {sampled:,} commits"
 
 
 def _aware(dt: datetime) -> datetime:

@@ -115,3 +115,11 @@ def test_neither_contributors_nor_committers_is_shown_as_not_measured() -> None:
     repo, _, _ = zustand()
     metrics = _by_name(build_metrics(repo, RepoSignals(), now=NOW, source_kind="github"))
     assert metrics["contributors"].value is None and "recent_committers" not in metrics
+
+
+def test_one_commit_reads_as_the_only_commit() -> None:
+    from core.analysis.format import committers
+
+    assert committers(1, 1) == "1 person wrote the only commit"
+    assert committers(14, 100) == "14 people wrote the last 100 commits"
+    assert committers(0, 0) == "no commits yet"
