@@ -192,10 +192,6 @@ def _batches(lengths: list[int]) -> list[list[int]]:
     return out
 
 
-# Searches embed their candidates in worker threads (off the event loop): this lock makes one
-# encode at a time, for the per-process caches of vectors and for the CPU (one BLAS thread each)
-encode_lock = threading.Lock()
-
 _default: SentenceEncoder | None = None
 _default_lock = threading.Lock()
 

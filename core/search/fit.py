@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from core.models import Repository, SearchParams
-from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder, encode_lock
+from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.need import is_resource, read_need
 from core.search.semantic import query_vector, repository_text, similarities
 
@@ -121,9 +121,7 @@ def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | No
         rows.append(row)
         if row is None:
             missing.append((index, repository_text(repo.full_name, repo.description, repo.topics, readme)))
-    with encode_lock:  # searches rank in worker threads, and the text cache is shared
-        encoded = _encode_texts([text for _, text in missing])
-    for (index, _), vector in zip(missing, encoded):
+    for (index, _), vector in zip(missing, _encode_texts([text for _, text in missing])):
         rows[index] = vector
     return np.stack(rows) if rows else np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
 

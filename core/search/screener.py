@@ -111,7 +111,7 @@ class Screener:
         top = self.score_top
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
-        ranked, fitted = await asyncio.to_thread(coarse_rank, candidates, params, now, star_range=star_range, exact=exact, gate=not more)  # embeds candidates: CPU off the event loop
+        ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more)
         shortlist = named_language_first(ranked, params, top)
         report.scored = len(shortlist)
         if not fetch:
