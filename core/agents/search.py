@@ -38,7 +38,7 @@ from core.search.requests import (
     params_like,
 )
 from core.search.scout import Scout
-from core.search.screener import Screener, scarce
+from core.search.screener import OTHER_LANGUAGES_SCORED, Screener, scarce
 from core.search.scoring import TextScorer
 from core.search.translator import QueryTranslator, RuleBasedTranslator
 from core.sources.base import RepoSource, SourceInfo
@@ -64,7 +64,7 @@ class SearchTeam:
         budget_seconds: float = DEFAULT_BUDGET_SECONDS,
         clock: Callable[[], datetime] = utcnow,
         score_top: int = 12,
-        concurrency: int = 12,  # all the scored candidates at once: one batched GraphQL query
+        concurrency: int | None = None,
     ) -> None:
         self.source = source
         self.clock = clock
@@ -72,6 +72,10 @@ class SearchTeam:
         self.translator: QueryTranslator = translator or self.rules
         self.budget_seconds = budget_seconds
         self.scout = Scout(source)
+        # all the scored candidates at once (with a named language, up to OTHER_LANGUAGES_SCORED
+        # more): their signals are asked within one batching window, one GraphQL query
+        if concurrency is None:
+            concurrency = score_top + OTHER_LANGUAGES_SCORED
         self.screener = Screener(source, text_scorer, score_top=score_top, concurrency=concurrency)
 
     async def run(self, ctx: AgentContext) -> AgentResult:

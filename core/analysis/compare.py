@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.analysis.format import ago, compact, days_since, hours, plural, signed, span
+from core.analysis.format import ago, committers, compact, days_since, hours, plural, signed, span
 from core.analysis.need import COMPARE_DIMENSIONS, Need
 from core.models import ScoredRepository
 
@@ -62,6 +62,9 @@ def highlights(repos: list[ScoredRepository], *, now: datetime) -> dict[str, lis
          lambda r: f"Fastest growing: {signed(r.star_growth_12m or 0)} stars in 12 months")
     lead(lambda r: _sig(r, "contributors"),
          lambda r: f"Largest contributor base: {compact(_sig(r, 'contributors'))} contributors")
+    lead(lambda r: _sig(r, "recent_committers") if _sig(r, "recent_commits_sampled") else None,
+         lambda r: "Most people committing: "
+                   f"{committers(_sig(r, 'recent_committers'), _sig(r, 'recent_commits_sampled'))}")
     lead(lambda r: _sig(r, "median_first_response_hours"),
          lambda r: f"Quickest to respond: first reply to new issues within "
                    f"{hours(_sig(r, 'median_first_response_hours'))} (median)",
@@ -102,6 +105,10 @@ def warnings(repo: ScoredRepository, *, now: datetime) -> list[str]:
     contributors = _sig(repo, "contributors")
     if contributors is not None and contributors <= FEW_CONTRIBUTORS:
         out.append(f"Only {plural(contributors, 'contributor')}: a low 'bus factor' (few people "
+                   "could stall it by leaving)")
+    people, sampled = _sig(repo, "recent_committers"), _sig(repo, "recent_commits_sampled")
+    if contributors is None and people and sampled and people <= FEW_CONTRIBUTORS:
+        out.append(f"Only {committers(people, sampled)}: a low 'bus factor' (few people "
                    "could stall it by leaving)")
     open_issues, closed = _sig(repo, "open_issues_only"), _sig(repo, "closed_issues_90d")
     backlog = open_issues is not None and closed is not None and open_issues >= 50

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from core.analysis.format import ago, compact, days_since, hours, plural, span
+from core.analysis.format import ago, committers, compact, days_since, hours, plural, span
 from core.analysis.metrics import community_files
 from core.models import DimensionScores, Repository, RepoSignals
+
+# recent committers (distinct authors of the last <= 100 commits), when contributors are unknown
+FEW_COMMITTERS = 3
+BROAD_COMMITTERS = 25
 
 MAX_FINDINGS = 7
 _DIMENSION_NAMES = {
@@ -111,6 +115,13 @@ def _community(repo: Repository, s: RepoSignals) -> list[str]:
                    "(how many people could leave before the project stalls).")
     elif s.contributors is not None and s.contributors >= 50:
         out.append(f"Broad community: {compact(s.contributors)} contributors.")
+    elif s.contributors is None and s.recent_committers and s.recent_commits_sampled:
+        people, sampled = s.recent_committers, s.recent_commits_sampled
+        if people <= FEW_COMMITTERS:
+            out.append(f"Small team: {committers(people, sampled)}, a low 'bus factor' "
+                       "(how many people could leave before the project stalls).")
+        elif people >= BROAD_COMMITTERS:
+            out.append(f"Broad community: {committers(people, sampled)}.")
     g = repo.star_growth_12m
     if g is not None and repo.stars:
         share = g / max(1, repo.stars - g)

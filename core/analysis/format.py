@@ -30,6 +30,19 @@ def plural(n: int | float, word: str, many: str | None = None) -> str:
     return f"{count} {word if n == 1 else (many or word + 's')}"
 
 
+def committers(people: int, sampled: int) -> str:
+    """'12 people wrote the last 100 commits': recent committers (what GraphQL measures), never
+    called contributors, which GitHub counts over all time."""
+    if sampled == 0:
+        return "no commits yet"
+    return f"{plural(people, 'person', 'people')} wrote {last_commits(sampled)}"
+
+
+def last_commits(sampled: int) -> str:
+    """'the last 100 commits', or 'the only commit'."""
+    return "the only commit" if sampled == 1 else f"the last {sampled:,} commits"
+
+
 def _aware(dt: datetime) -> datetime:
     return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from core.analysis.format import ago, days_since, hours, signed, span
+from core.analysis.format import ago, days_since, hours, last_commits, signed, span
 from core.models import KeyMetric, Repository, RepoSignals
 
 GROUPS: tuple[str, ...] = ("overview", "activity", "maintenance", "community")
@@ -108,7 +108,12 @@ def _maintenance(b: _Builder, repo: Repository, s: RepoSignals) -> None:
 
 
 def _community(b: _Builder, repo: Repository, s: RepoSignals, source_kind: str) -> None:
-    b.add("community", "contributors", "Contributors", _count(s.contributors))
+    if s.contributors is not None or s.recent_committers is None:
+        b.add("community", "contributors", "Contributors", _count(s.contributors))
+    if s.recent_committers is not None and s.recent_commits_sampled is not None:
+        b.add("community", "recent_committers", "Recent committers", f"{s.recent_committers:,}",
+              f"distinct authors of {last_commits(s.recent_commits_sampled)} on the default "
+              "branch, bots aside" if s.recent_commits_sampled else "no commits yet")
     forks = repo.measured_forks
     b.add("community", "forks", "Forks", None if forks is None else f"{forks:,}",
           "copies people made to change the code")

@@ -15,7 +15,7 @@ import logging
 from datetime import datetime
 from typing import Protocol
 
-from core.analysis.format import ago, compact, days_since, hours, plural, signed, span
+from core.analysis.format import ago, committers, compact, days_since, hours, plural, signed, span
 from core.errors import is_expected
 from core.models import Recommendation, RepositoryDetail, RepoSignals
 from core.sources.base import SourceInfo
@@ -131,6 +131,8 @@ def _community(d: RepositoryDetail, s: RepoSignals) -> str:
     parts: list[str] = []
     if s.contributors is not None:
         parts.append(plural(s.contributors, "contributor"))
+    elif s.recent_committers is not None and s.recent_commits_sampled is not None:
+        parts.append(committers(s.recent_committers, s.recent_commits_sampled))
     if d.forks:
         parts.append(f"{compact(d.forks)} forks")
     if d.star_growth_12m is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.analysis.format import ago, compact, days_since, hours, plural, span
+from core.analysis.format import ago, committers, compact, days_since, hours, plural, span
 from core.models import Recommendation, Repository, RepoSignals
 
 STALE_DAYS = 365
@@ -23,7 +23,7 @@ FRESH_PUSH_DAYS = 30
 RESPONSIVE_HOURS = 72.0
 SLOW_RESPONSE_HOURS = 14 * 24.0
 MERGED_PULLS_WELCOMING = 5
-MANY_CONTRIBUTORS = 10
+MANY_CONTRIBUTORS = 10  # all-time contributors, or recent committers when only those are known
 OFFLINE_FORKS_PROXY = 200
 MAX_REASONS = 4
 
@@ -97,7 +97,11 @@ def _welcoming(repo: Repository, s: RepoSignals, idle: int | None, kind: str) ->
     if s.contributors is not None and s.contributors >= MANY_CONTRIBUTORS:
         signs.append(f"{compact(s.contributors)} people have contributed code, so it doesn't "
                      "depend on one maintainer.")
-    measured = (s.has_contributing, rt, s.merged_pulls_90d, s.contributors)
+    elif (s.contributors is None and s.recent_committers is not None
+          and s.recent_commits_sampled and s.recent_committers >= MANY_CONTRIBUTORS):
+        signs.append(f"{committers(s.recent_committers, s.recent_commits_sampled).capitalize()}, "
+                     "so it doesn't depend on one maintainer.")
+    measured = (s.has_contributing, rt, s.merged_pulls_90d, s.contributors, s.recent_committers)
     if not signs and all(v is None for v in measured):
         if repo.forks >= OFFLINE_FORKS_PROXY and idle is not None and idle <= FRESH_PUSH_DAYS:
             where = "offline" if kind == "catalog" else "here"

@@ -7,9 +7,10 @@
   offline catalog whenever GitHub is unreachable (the reply then says it used the snapshot).
 Settings: ``core.github.settings.GitHubSettings`` (GITHUB_TOKEN, GITHUB_API_URL, ...).
 
-Call budget per cold turn (measured by ``python -m bench github_turns``): with a token, the
-Scout's REST searches plus one GraphQL query for the signals and READMEs of every scored
-candidate; analyze 2 calls (one GraphQL query + the REST contributor count), compare of three 4.
+Call budget per cold turn (measured by ``python -m bench github_turns``): with a token, one
+GraphQL query for the Scout's searches (one more when it widens) plus one for the signals and
+READMEs of every scored candidate; analyze and compare of three 1 call each (one GraphQL query;
+recent committers stand in for REST's contributor count).
 Anonymous (no GraphQL): 0 core calls for a search (scored from the search results), ~9 REST calls
 per analyzed repository. ``redis`` (``REDIS_URL``): GitHub responses shared by every instance.
 """

@@ -119,7 +119,7 @@ class GraphQLBatcher:
         jobs = []
         for i, pending in enumerate(batch):
             results[pending.name.lower()] = item = self._read(answer, i, pending, since90)
-            if isinstance(item, GqlRepo) and (item.failed or pending.depth == "full"):
+            if isinstance(item, GqlRepo) and self._incomplete(item):
                 jobs.append(self._complete_over_rest(item, pending.name))
         await asyncio.gather(*jobs)
         stamp = self._clock()
@@ -149,11 +149,19 @@ class GraphQLBatcher:
         failed = graphql_read.failed_fields(answer.errors, f"r{i}")
         return GqlRepo(repo, signals, readme, pending.depth, failed)
 
+    @staticmethod
+    def _incomplete(item: GqlRepo) -> bool:
+        """Whether REST must measure something GraphQL did not answer. A failed default branch
+        also leaves the recent committers unknown: REST's contributor count stands in for them."""
+        if item.depth == "full" and ("commits_90d" in item.failed or item.signals.recent_committers is None):
+            item.signals.recent_committers = item.signals.recent_commits_sampled = None
+            item.failed.add("contributors")
+        return bool(item.failed)
+
     async def _complete_over_rest(self, item: GqlRepo, full_name: str) -> None:
-        """Contributors (GraphQL has no count of them) and any field GraphQL failed on."""
-        wanted = set(item.failed) | ({"contributors"} if item.depth == "full" else set())
+        """Re-measures over REST the fields GraphQL failed on (``item.failed``)."""
         try:
-            rest = await self._rest.collect_only(full_name, sorted(wanted - {"readme"}))
+            rest = await self._rest.collect_only(full_name, sorted(item.failed - {"readme"}))
         except SourceError as exc:
             item.signals.notes.append("Some numbers could not be measured "
                                       f"({exc.user_message.rstrip('.')}).")

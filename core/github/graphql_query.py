@@ -6,8 +6,9 @@ depth -- the same candidates make the same query (one cache key, on every instan
 ``rateLimit { cost remaining resetAt limit }`` comes back with every answer.
 
 Cost (GitHub's rules: the requests needed to fill each connection, summed, divided by 100, at
-least 1 point): a light repository asks ~6 connections, a full one ~10 plus ``FIRST_RESPONSE``
-issue comment lists, so twelve light candidates cost 1 point and a comparison of three ~1-2.
+least 1 point): a light repository asks ~6 connections, a full one ~11 (the authors of its
+newest ``RECENT_COMMITS`` commits among them) plus ``FIRST_RESPONSE`` issue comment lists, so
+twelve light candidates cost 1 point and a comparison of three ~1-2.
 Every connection asks ``first`` <= 100, far below the 500,000-node limit.
 """
 
@@ -22,6 +23,7 @@ README_FILES = ("README.md", "README.rst", "README", "readme.md", "README.txt", 
 CONTRIBUTING_FILES = ("CONTRIBUTING.md", ".github/CONTRIBUTING.md", "docs/CONTRIBUTING.md")
 FIRST_RESPONSE = 20  # most recent issues read for the time to first response
 COMMENTS = 10
+RECENT_COMMITS = 100  # newest default-branch commits whose distinct authors are counted
 
 _REPOSITORY = """
     nameWithOwner description url homepageUrl stargazerCount forkCount isArchived isDisabled isFork
@@ -29,7 +31,7 @@ _REPOSITORY = """
     repositoryTopics(first: 20) { nodes { topic { name } } }
     defaultBranchRef { target { ... on Commit {
       since30: history(since: $since30) { totalCount }
-      since90: history(since: $since90) { totalCount } } } }
+      since90: history(since: $since90) { totalCount }%s } } }
     releases(first: 1, orderBy: {field: CREATED_AT, direction: DESC}) {
       totalCount nodes { tagName name isDraft publishedAt createdAt } }
 """
@@ -52,8 +54,14 @@ def _files(prefix: str, names: Sequence[str], *, text: bool) -> str:
         for i, name in enumerate(names))
 
 
+# GraphQL has no contributor count (REST's /contributors): a full collection counts the
+# distinct authors of the newest commits instead, reported as "recent committers"
+_RECENT = """
+      recent: history(first: %d) { nodes { author { name email user { login } } } }""" % RECENT_COMMITS
+
+
 def repository_fields(depth: SignalDepth) -> str:
-    parts = [_REPOSITORY, _files("readme", README_FILES, text=True)]
+    parts = [_REPOSITORY % (_RECENT if depth == "full" else ""), _files("readme", README_FILES, text=True)]
     if depth == "full":
         parts += [_FULL, _files("contributing", CONTRIBUTING_FILES, text=False)]
     return "\n".join(parts)

@@ -119,6 +119,10 @@ def signals(node: dict[str, Any], depth: SignalDepth, since90: datetime,
     out.has_readme = readme is not None
     out.readme_chars = len(readme) if readme is not None else 0
     if depth == "full":
+        if node.get("defaultBranchRef") is None:
+            out.recent_committers = out.recent_commits_sampled = 0
+        else:
+            out.recent_committers, out.recent_commits_sampled = _committers(history.get("recent"))
         out.open_pulls = _total(node, "openPulls")
         out.open_issues_only = _total(node, "openIssues")
         out.has_license = node.get("licenseInfo") is not None
@@ -130,6 +134,25 @@ def signals(node: dict[str, Any], depth: SignalDepth, since90: datetime,
         out.merged_pulls_90d = _get(extra, "merged", "issueCount")
         out.median_first_response_hours = _first_response(node, since90)
     return out, readme
+
+
+def _committers(history: Any) -> tuple[int | None, int | None]:
+    """Distinct authors of the sampled commits, bots aside, and how many commits were sampled.
+    An author is their GitHub login when the commit is linked to an account, else their email
+    (else their name): one person committing under two unlinked addresses counts twice."""
+    nodes = _get(history, "nodes")
+    if not isinstance(nodes, list):
+        return None, None
+    people: set[str] = set()
+    for commit in nodes:
+        author = _get(commit, "author") or {}
+        login, email, name = _get(author, "user", "login"), author.get("email"), author.get("name")
+        if any(isinstance(v, str) and "[bot]" in v for v in (login, email, name)):
+            continue
+        key = login or (email.lower() if isinstance(email, str) and email else None) or name
+        if isinstance(key, str) and key:
+            people.add(key if login else f"~{key}")  # a login never clashes with an email
+    return len(people), len(nodes)
 
 
 def _first_response(node: dict[str, Any], since90: datetime) -> float | None:

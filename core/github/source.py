@@ -8,8 +8,8 @@ and unknown with one. ``search`` returns ``SearchResults`` whose ``incomplete`` 
 
 With a token (and ``OMG_GITHUB_GRAPHQL`` not off), ``get_repo``, ``get_signals`` and
 ``get_readme`` are answered from batched GraphQL queries (``core.github.batch``): the signals and
-READMEs of all the candidates of a search in one call, a whole analysis in one (plus the REST
-contributor count), and ``search`` from one aliased GraphQL query for all the searches of a round
+READMEs of all the candidates of a search in one call, a whole analysis or comparison in one
+(recent committers instead of REST's contributor count), and ``search`` from one aliased GraphQL query for all the searches of a round
 (``core.github.graphql_search``; ``info.batched_search`` tells the Scout). Anonymous use is REST
 only (GraphQL needs a token). When a GraphQL query fails as a whole, or one search in it, that
 call is answered over REST.
@@ -35,7 +35,7 @@ from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 PING_TIMEOUT = 3.0
 ANONYMOUS_CALLS_PER_HOUR = 60  # GitHub's core limit without a token
-LIGHT_GRAPHQL_NOTE = ("Search results are scored on quick signals; contributors, the community "
+LIGHT_GRAPHQL_NOTE = ("Search results are scored on quick signals; recent committers, the community "
                       "profile, issue response times and issue and pull request flow are measured "
                       "when you analyze a repository.")
 SEARCH_SORTS = {"stars": "stars", "updated": "updated", "forks": "forks"}  # others: best match

@@ -76,7 +76,11 @@ class RepoSignals(WireModel):
     latest_release_at: datetime | None = None
     commits_30d: int | None = None
     commits_90d: int | None = None
-    contributors: int | None = None
+    contributors: int | None = None  # all time, REST only (GraphQL has no such count)
+    # distinct people (bots aside) who authored the newest ``recent_commits_sampled`` (<= 100)
+    # commits of the default branch: what GraphQL measures instead of ``contributors``
+    recent_committers: int | None = None
+    recent_commits_sampled: int | None = None
     open_issues_only: int | None = None
     closed_issues_90d: int | None = None
     open_pulls: int | None = None

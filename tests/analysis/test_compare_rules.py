@@ -128,3 +128,12 @@ def test_a_win_by_a_hair_is_not_a_highlight() -> None:
     b = repo("b/b", signals=RepoSignals(commits_90d=98, median_first_response_hours=6.2))
     out = highlights([a, b], now=NOW)
     assert out == {"a/a": [], "b/b": []}
+
+
+def test_recent_committers_lead_and_warn_in_their_own_words() -> None:
+    many = repo("m/m", signals=RepoSignals(recent_committers=34, recent_commits_sampled=100))
+    few = repo("f/f", signals=RepoSignals(recent_committers=2, recent_commits_sampled=100))
+    out = highlights([many, few], now=NOW)
+    assert out["m/m"] == ["Most people committing: 34 people wrote the last 100 commits"]
+    assert not any("contributor" in h for h in out["m/m"])  # not all-time contributors
+    assert "Only 2 people wrote the last 100 commits: a low 'bus factor'" in warnings(few, now=NOW)[0]

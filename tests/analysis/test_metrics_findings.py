@@ -93,3 +93,33 @@ def test_offline_findings_only_use_what_exists() -> None:
                       star_growth_12m=2000)
     findings = build_findings(repo, RepoSignals(), None, now=NOW)
     assert findings == ["Growing fast: 2k new stars in 12 months (67% more than a year ago)."]
+
+
+def test_recent_committers_stand_in_for_contributors_under_their_own_name() -> None:
+    repo, signals, _ = zustand()
+    graphql = signals.model_copy(update={"contributors": None, "recent_committers": 2,
+                                         "recent_commits_sampled": 100})
+    metrics = _by_name(build_metrics(repo, graphql, now=NOW, source_kind="github"))
+    assert "contributors" not in metrics  # not "not measured": the stand-in is shown instead
+    assert metrics["recent_committers"].value == "2"
+    assert metrics["recent_committers"].note == ("distinct authors of the last 100 commits on the "
+                                                 "default branch, bots aside")
+    scores = score_repository(repo, graphql, now=NOW)
+    assert "2 recent committers" in scores.reasons["community"]
+    findings = build_findings(repo, graphql, scores, now=NOW)
+    assert any(f.startswith("Small team: 2 people wrote the last 100 commits") for f in findings)
+    assert not any("contributor" in f.lower() for f in findings)
+
+
+def test_neither_contributors_nor_committers_is_shown_as_not_measured() -> None:
+    repo, _, _ = zustand()
+    metrics = _by_name(build_metrics(repo, RepoSignals(), now=NOW, source_kind="github"))
+    assert metrics["contributors"].value is None and "recent_committers" not in metrics
+
+
+def test_one_commit_reads_as_the_only_commit() -> None:
+    from core.analysis.format import committers
+
+    assert committers(1, 1) == "1 person wrote the only commit"
+    assert committers(14, 100) == "14 people wrote the last 100 commits"
+    assert committers(0, 0) == "no commits yet"

@@ -142,6 +142,24 @@ class FakeRepo:
         return max(1, int(self.record.stars ** 0.62 * (0.3 + rng.random())))
 
     @cached_property
+    def commit_authors(self) -> list[tuple[str | None, str, str]]:
+        """(login or None when the email is linked to no account, email, name) of the newest
+        100 commits, newest first: a few regulars write most commits, some commits come from
+        bots (dependabot), some from addresses GitHub cannot link to a user."""
+        rng = _rng(self.rng_seed, "authors")
+        pool = max(1, min(self.contributors, int(2 + self.activity * 60 * (0.5 + rng.random()))))
+        out: list[tuple[str | None, str, str]] = []
+        for _ in self.commit_dates[:100]:
+            if rng.random() < 0.06:
+                out.append((None, "49699333+dependabot[bot]@users.noreply.github.com", "dependabot[bot]"))
+                continue
+            who = min(pool - 1, int(rng.paretovariate(1.2)) - 1)
+            login = f"committer{who}"
+            linked = _rng(self.rng_seed, "linked", who).random() < 0.9
+            out.append((login if linked else None, f"{login}@example.org", f"Committer {who}"))
+        return out
+
+    @cached_property
     def open_pulls(self) -> int:
         return int(self.record.open_issues * (0.1 + 0.3 * _rng(self.rng_seed, "pulls").random()))
 
@@ -220,6 +238,7 @@ class FakeWorld:
         self.shift = self.now.date() - snapshot
         self.repos = [FakeRepo(r, self.now, self.shift) for r in self.catalog.records]
         self._by_name = {r.full_name.lower(): r for r in self.repos}
+        self.searches: dict[tuple[object, ...], list[tuple[int, FakeRepo]]] = {}  # github_search.find
 
     def get(self, full_name: str) -> FakeRepo | None:
         return self._by_name.get(full_name.lower())

@@ -4,7 +4,9 @@ It does not implement GraphQL: it resolves the aliases ``core.github.graphql_que
 (``rN: repository(owner: $oN, name: $nN)``, ``closedN`` / ``mergedN`` issue searches,
 ``sN: search(query: $qN, type: REPOSITORY, first: $fN)`` repository searches -- answered like
 the REST search, ``sort:`` qualifier included -- and ``rateLimit``) from the variables, over the same snapshot world as the REST fake, and answers
-a superset of the fields (the client ignores what it did not ask for). Like GitHub it answers
+a superset of the fields (the client ignores what it did not ask for); a full repository also
+gets the authors of its newest 100 commits (``recent: history(first: 100)``: regulars, bots,
+addresses linked to no account). Like GitHub it answers
 200 with ``errors`` for what could not be resolved: an unknown repository (``NOT_FOUND``,
 ``data.rN = null``), scripted field failures (``fail_field``), an exhausted budget
 (``RATE_LIMITED``, no data), a scripted search failure (``fail_search``: that alias null with
@@ -55,6 +57,9 @@ def _repository(fr: FakeRepo, variables: dict[str, Any], full: bool) -> dict[str
         "readme0": {"text": fr.readme, "byteSize": len(fr.readme)} if fr.readme is not None else None,
     }
     if full:
+        node["defaultBranchRef"]["target"]["recent"] = {"nodes": [
+            {"author": {"name": name, "email": email, "user": {"login": login} if login else None}}
+            for login, email, name in fr.commit_authors]}
         files = fr.community
         open_pulls = fr.open_pulls
         node |= {
@@ -141,6 +146,7 @@ def cost(query: str, variables: dict[str, Any] | None = None) -> int:
         elif kind == "search":
             requests += 1
     requests += query.count("recentIssues:") * 23  # the issues, their comment lists, counts
+    requests += query.count("recent: history(") * 1  # up to 100 commits and their authors
     return max(1, round(requests / 100))
 
 

@@ -43,14 +43,13 @@ async def test_a_search_s_candidates_cost_one_graphql_call(tgh: FakeGitHub, slee
     await rest.aclose()
 
 
-async def test_an_analysis_is_one_graphql_call_and_the_contributor_count(
-        tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+async def test_an_analysis_is_one_graphql_call(tgh: FakeGitHub, sleep: RecordedSleep) -> None:
     graphql, rest = _source(tgh, sleep), _source(tgh, sleep, graphql=False)
     repo, signals, readme = await asyncio.gather(
         graphql.get_repo("d3/d3"), graphql.get_signals("d3/d3"), graphql.get_readme("d3/d3"))
-    assert sorted(c.path for c in tgh.calls) == ["/graphql", "/repos/d3/d3/contributors"]
+    assert [c.path for c in tgh.calls] == ["/graphql"]
     measured = await rest.get_signals("d3/d3")
-    for field in ("releases", "commits_30d", "commits_90d", "contributors", "open_pulls",
+    for field in ("releases", "commits_30d", "commits_90d", "open_pulls",
                   "open_issues_only", "closed_issues_90d", "merged_pulls_90d",
                   "median_first_response_hours", "has_contributing", "has_license",
                   "has_code_of_conduct", "has_issue_template", "has_pull_request_template"):
@@ -59,6 +58,35 @@ async def test_an_analysis_is_one_graphql_call_and_the_contributor_count(
     assert signals.notes == []
     await graphql.aclose()
     await rest.aclose()
+
+
+async def test_an_analysis_counts_recent_committers_instead_of_contributors(
+        tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+    source = _source(tgh, sleep)
+    signals = await source.get_signals("d3/d3")
+    authors = tgh.world.get("d3/d3").commit_authors  # type: ignore[union-attr]
+    people = {login or f"~{email}" for login, email, name in authors if "[bot]" not in name}
+    assert signals.recent_committers == len(people) and signals.recent_commits_sampled == len(authors)
+    assert 0 < len(people) < len(authors) and any("[bot]" in name for _, _, name in authors)
+    assert signals.contributors is None  # all-time contributors are a REST count, not asked
+    await source.aclose()
+
+
+async def test_a_failed_default_branch_is_measured_over_rest_with_the_contributor_count(
+        tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+    tgh.fail_field("vercel/next.js", "defaultBranchRef")
+    source = _source(tgh, sleep)
+    signals = await source.get_signals("vercel/next.js")
+    assert sorted(c.path.split("?")[0] for c in tgh.calls) == [
+        "/graphql", "/repos/vercel/next.js/commits", "/repos/vercel/next.js/commits",
+        "/repos/vercel/next.js/contributors"]
+    rest = _source(tgh, sleep, graphql=False)
+    measured = await rest.get_signals("vercel/next.js")
+    assert (signals.commits_30d, signals.commits_90d) == (measured.commits_30d, measured.commits_90d)
+    await rest.aclose()
+    assert signals.contributors is not None
+    assert signals.recent_committers is None and signals.recent_commits_sampled is None  # not "0 people"
+    await source.aclose()
 
 
 async def test_a_partial_answer_re_measures_only_the_failed_field_over_rest(
@@ -132,7 +160,7 @@ async def test_a_low_graphql_budget_measures_only_the_top_candidates(
     assert len(measured) == 5 and len(saved) == 1
     assert "running low" in saved[0].user_message
     analysis = await source.get_signals("yt-dlp/yt-dlp")  # analyses are still measured in full
-    assert analysis.contributors is not None
+    assert analysis.recent_committers is not None and analysis.median_first_response_hours is not None
     await source.aclose()
 
 

@@ -194,3 +194,20 @@ async def test_github_errors_fall_back_without_losing_the_thread(online: TestBac
     assert detail.repo.full_name == found.items[1].full_name
     assert detail.meta is not None and detail.meta.source == "catalog"  # and the reply says so
     assert "offline snapshot" in reply.markdown
+
+
+async def test_with_a_token_a_search_naming_a_language_and_a_comparison_cost_one_query_each() -> None:
+    async with FakeGitHub(token="t", search_budget=1000) as gh:
+        app = await _app(gh.env())
+        bot = TestBackend(app)
+        gh.reset_log()  # the start-up probe (/rate_limit, free)
+        found = _list(await bot.ask("javascript testing frameworks"))  # up to 12 + 4 scored
+        assert [c.path for c in gh.calls] == ["/graphql", "/graphql"], "the searches, the signals"
+        gh.reset_log()
+        reply = await bot.ask("compare the first three")
+        assert isinstance(reply.structured_data, Comparison), reply.markdown
+        assert [c.path for c in gh.calls] == ["/graphql"]
+        signals = [row.repo.signals for row in reply.structured_data.items]
+        assert all(s is not None and s.recent_committers is not None for s in signals)
+        assert len(found.items) >= 3
+        await app.aclose()

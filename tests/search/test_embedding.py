@@ -26,3 +26,28 @@ def test_batching_does_not_change_a_vector() -> None:
     together = default_encoder().encode(texts)
     alone = default_encoder().encode(texts[-1:])
     assert np.allclose(together[-1], alone[0], atol=1e-5)
+
+
+def test_the_forward_pass_stays_float32() -> None:
+    # a float64 scalar anywhere (np.sqrt(2.0)) silently promotes whole layers to float64: ~5x slower
+    from core.search.embedding import _gelu
+
+    assert _gelu(np.ones((2, 3), dtype=np.float32)).dtype == np.float32
+
+
+def test_texts_are_batched_by_token_count_with_little_padding() -> None:
+    from core.search.embedding import BATCH_SIZE, PADDING_SLACK, _batches
+
+    lengths = sorted([8] * 5 + [40] * 3 + [41] + [150] * 2 + [12] * 100)
+    batches = _batches(lengths)
+    assert sorted(p for b in batches for p in b) == list(range(len(lengths)))
+    for batch in batches:
+        real = sum(lengths[p] for p in batch)
+        assert len(batch) <= BATCH_SIZE and len(batch) * lengths[batch[-1]] <= PADDING_SLACK * real
+
+
+def test_short_and_long_texts_together_give_the_vectors_they_give_alone() -> None:
+    texts = ["grep", "a static site generator written in Go with themes and live reload " * 6, "cli"]
+    together = default_encoder().encode(texts)
+    for index, text in enumerate(texts):
+        assert np.allclose(together[index], default_encoder().encode([text])[0], atol=1e-6)
