@@ -113,7 +113,9 @@ class Screener:
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
         ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more,
                                      known=self.source.knows_word)
-        shortlist = named_language_first(ranked, params, top)
+        # scoring costs calls except offline: there, a few in other languages are scored beside
+        # the named language's best, for the "In other languages" line
+        shortlist = named_language_first(ranked, params, top, extra=OTHER_LANGUAGES_SCORED if info.kind == "catalog" else 0)
         report.scored = len(shortlist)
         if not fetch:
             report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
@@ -212,15 +214,16 @@ class Screener:
 OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a named language's
 
 
-def named_language_first(ranked: list[Repository], params: SearchParams, top: int) -> list[Repository]:
-    """The ``top`` best candidates in the language the user named, plus the best few in others
-    (those made for the language stay in the results; the rest are named in a separate line),
-    in rank order: a named language must not lose its places to candidates it filters out."""
+def named_language_first(ranked: list[Repository], params: SearchParams, top: int, *, extra: int = 0) -> list[Repository]:
+    """The ``top`` best candidates in the language the user named, then the best in others up to
+    ``top`` in all, or ``extra`` of them beside the ``top`` (those made for the language stay in
+    the results; the rest are named in a separate line), in rank order: a named language must
+    not lose its places to candidates it filters out."""
     if not params.language:
         return ranked[:top]
     family = {params.language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language, ()))}
     named = [r for r in ranked if (r.language or "").lower() in family][:top]
-    others = [r for r in ranked if (r.language or "").lower() not in family][:OTHER_LANGUAGES_SCORED]
+    others = [r for r in ranked if (r.language or "").lower() not in family][:max(extra, top - len(named))]
     keep = {id(r) for r in [*named, *others]}
     return [r for r in ranked if id(r) in keep]
 

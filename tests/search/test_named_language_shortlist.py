@@ -1,0 +1,24 @@
+"""Which candidates get scored when the user named a language."""
+
+from __future__ import annotations
+
+from core.models import Repository, SearchParams
+from core.search.screener import named_language_first
+
+
+def repo(name: str, language: str) -> Repository:
+    return Repository(full_name=f"o/{name}", description="", url=f"https://github.com/o/{name}", language=language)
+
+
+RANKED = [repo(f"ruby{i}", "Ruby") for i in range(6)] + [repo(f"go{i}", "Go") for i in range(3)]
+
+
+def test_the_named_language_keeps_its_places_and_a_free_source_scores_a_few_others() -> None:
+    shortlist = named_language_first(RANKED, SearchParams(language="Go"), top=4, extra=2)
+    assert [r.name for r in shortlist] == ["ruby0", "ruby1", "go0", "go1", "go2"]
+
+
+def test_where_scoring_costs_calls_the_shortlist_stays_within_its_size() -> None:
+    shortlist = named_language_first(RANKED, SearchParams(language="Go"), top=4)
+    assert len(shortlist) == 4 and {r.name for r in shortlist} >= {"go0", "go1", "go2"}
+    assert named_language_first(RANKED, SearchParams(), top=4) == RANKED[:4]
