@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.analysis.compare import fit_score, highlights, warnings
-from core.analysis.format import ago, compact, signed
+from core.analysis.format import ago, committers, compact, signed
 from core.analysis.need import DEFAULT_WEIGHTS, Need
 from core.models import RepoSignals, ScoredRepository
 from core.research.evidence import Candidate
@@ -95,6 +95,8 @@ def figures(repo: ScoredRepository, fit: float | None, now: datetime) -> str:
             parts.append(f"latest release {s.latest_release}{when}")
         if s.contributors is not None:
             parts.append(f"{compact(s.contributors)} contributors")
+        elif s.recent_committers is not None and s.recent_commits_sampled:
+            parts.append(committers(s.recent_committers, s.recent_commits_sampled))
         if s.median_first_response_hours is not None:
             parts.append(f"first issue reply in {s.median_first_response_hours:.0f} h (median)")
     if repo.archived:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.analysis.format import committers
 from core.models import RepoDetailData, RepoDetailSection, RepositoryDetail, Section, TextSection
 from core.synth.format import (
     age,
@@ -87,6 +88,8 @@ def _evidence(dim: str, repo: RepositoryDetail, rc: RenderContext) -> list[str]:
     elif dim == "community":
         if s and s.contributors is not None:
             facts.append(plural(s.contributors, "contributor"))
+        elif s and s.recent_committers is not None and s.recent_commits_sampled:
+            facts.append(committers(s.recent_committers, s.recent_commits_sampled))
         if repo.forks:
             facts.append(f"{compact_number(repo.forks)} forks")
     elif dim == "documentation" and s is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from core.analysis.format import committers
 from core.models import Recommendation, RepositoryDetail
 from core.synth.format import before, compact_number, days_since, duration
 from core.synth.insights import is_scored
@@ -39,6 +40,10 @@ def derive_verdict(repo: RepositoryDetail, today: date) -> tuple[Recommendation,
         if signals.contributors >= 20:
             good += 1
         reasons.append(f"{compact_number(signals.contributors)} people have contributed.")
+    elif signals is not None and signals.recent_committers and signals.recent_commits_sampled:
+        if signals.recent_committers >= 10:
+            good += 1
+        reasons.append(f"{committers(signals.recent_committers, signals.recent_commits_sampled).capitalize()}.")
     if signals is not None and signals.median_first_response_hours is not None:
         hours = signals.median_first_response_hours
         if hours <= 72:

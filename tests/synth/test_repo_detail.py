@@ -130,3 +130,12 @@ def test_repo_without_description_or_language(run) -> None:
     bare.update(description="", language=None)
     out = run(RepoDetailData(repo=RepositoryDetail(**bare)), **ANALYZE)
     assert "**Language:** not stated" in out.markdown
+
+
+def test_recent_committers_stand_in_where_contributors_were_not_counted(run) -> None:
+    data = repo_detail(0, with_metrics=False)
+    assert data.repo.signals is not None
+    data.repo.signals.contributors = None  # GraphQL: no all-time count
+    data.repo.signals.recent_committers, data.repo.signals.recent_commits_sampled = 14, 100
+    metrics = run(data, **ANALYZE).markdown.split("### Key metrics")[1]
+    assert "14 people wrote the last 100 commits" in metrics and "contributor" not in metrics
