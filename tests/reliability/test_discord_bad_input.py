@@ -47,7 +47,9 @@ async def answered(fake: FakeDiscord, text: str, timeout: float = 30) -> list[An
 
     def replies() -> list[Any]:
         found = [m for m in fake.in_channel(question.id) if m.by_bot and not m.ephemeral]
-        return found if found and all("…" not in m.text()[-3:] for m in found) else []
+        # a status message ("⏳ Searching ...") means the answer is still on its way; an answer may
+        # itself end in "…" (a clipped description), so that is no sign
+        return found if found and not any(m.content.startswith("⏳") for m in found) else []
 
     return await eventually(replies, timeout=timeout)
 
