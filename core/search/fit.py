@@ -42,8 +42,8 @@ EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when
 FLOOR = 0.30  # cosine under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
 MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
-# a word of the request that the searched collection never uses names a concept it lacks
-# ("knitting", "dental"): then nothing under this counts as close in meaning
+# a word of a description-like request that the searched collection never uses names a concept
+# it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
@@ -152,7 +152,9 @@ def fits(
     named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order) if r.full_name in all_core)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
-    if known is not None and any(known(word) is False for word in content_words(text)):
+    # only a description-like request: a spoken one is full of words about the situation
+    # ("tired", "nightly", "boss") that no repository uses, and they name no missing concept
+    if known is not None and not need.spoken and any(known(word) is False for word in content_words(text)):
         gate_at = UNKNOWN_WORD_GATE
     if gate and best < gate_at and not named and not params.exclude:
         return {}
