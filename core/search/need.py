@@ -48,9 +48,9 @@ _NOT_NAMES = frozenset({
     "a", "an", "the", "it", "this", "that", "one", "something", "anything", "some", "any", "what", "which",
     "option", "options", "alternative", "choice", "solution", "version", "thing",
     "more", "less", "other", "others", "them", "these", "those", "stuff", "things", "way", "too", "so",
-    "way", "server", "servers", "app", "apps", "tool", "tools", "code", "data", "files", "team", "stack",
+    "server", "servers", "app", "apps", "tool", "tools", "code", "data", "files", "team", "stack",
     "python", "javascript", "typescript", "java", "go", "golang", "rust", "ruby", "php", "c", "c++", "c#",
-    "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "version", "setup", "current",
+    "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "setup", "current",
 })
 _RESOURCES_ASKED = re.compile(
     r"\b(?:awesome|lists?|tutorials?|learn|learning|course|courses|books?|resources|guides?|roadmaps?|"
@@ -60,7 +60,7 @@ _RESOURCES_ASKED = re.compile(
 )
 _RESOURCE_NAME = re.compile(
     r"^(?:awesome|free-|public-apis)|(?:^|[-_.])(?:awesome|dotfiles|interview|tutorials?|cheatsheets?|roadmap|"
-    r"books?|course|learn|examples|resources|guide|notes)(?:$|[-_.])|days-of|build-your-own|\.dotfiles$",
+    r"books?|course|learn|examples|resources|guide)(?:$|[-_.])|days-of|build-your-own|\.dotfiles$",
     re.IGNORECASE,
 )
 _RESOURCE_DESCRIPTION = re.compile(
