@@ -104,7 +104,7 @@ needs nice nicer only other ought over people please pretty quick quickly rather
 same should show simple since some something stuff such sure than that their them then there these
 they thing things this those though through today tool tools under until very want wants well were
 what when where which while whole will with within without work works would your yours ours myself
-ourselves instead using used thats what's
+ourselves instead using used
 """.split())
 
 
