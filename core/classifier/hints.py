@@ -62,6 +62,37 @@ def names_no_target(message: str, mentions: Sequence[Mention], context: ThreadCo
     return not mentions
 
 
+_SEARCH_COMMAND = re.compile(r"^\s*(?:search(?:\s+for)?\s*:|search\s+for\b|find\s+(?:me\s+)?(?:an?|some)\b)", re.I)
+
+
+def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
+    """"Search for: ...", "search for ...", "find me a ...": a search by its wording, unless the
+    message points at listed results or a repository by owner/name."""
+    return bool(_SEARCH_COMMAND.match(message)) and all(m.kind in (MentionKind.NAME, MentionKind.PRONOUN) for m in mentions)
+
+
+_APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from|instead|like|nor)\b", re.I)
+
+
+def describes_need(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """True when the message describes a need in which bare names are only words of it ("our
+    docker image is 2GB and I want to see which layer is bloating it", "rich text WYSIWYG editor
+    for the web"): no analyze/compare wording, nothing listed before, no link, owner/name or
+    reference to results, no two names set apart ("zustand or jotai", "is vitest faster than
+    jest", "replace X with Y"; names in one phrase, "rich text WYSIWYG editor", are not), and at
+    least ``DESCRIPTION_MIN_WORDS`` words besides the names."""
+    if context.known_names or requested_intent(message) is not None:
+        return False
+    if any(m.kind not in (MentionKind.NAME, MentionKind.PRONOUN) for m in mentions):
+        return False
+    names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
+    if any(_APART.search(message[a.end:b.start]) for a, b in zip(names, names[1:])):
+        return False
+    bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]
+    rest = " ".join(message[a:b] for a, b in zip(bounds[::2], bounds[1::2]))
+    return len(_WORD.findall(rest)) >= DESCRIPTION_MIN_WORDS
+
+
 def foreign_repositories(message: str) -> list[str]:
     """Links to repositories on other code hosts ("gitlab.com/foo/bar"), as written (no scheme)."""
     return [m.group(1).rstrip(".!?;:") for m in _FOREIGN_HOST.finditer(message)]

@@ -17,9 +17,16 @@ from dataclasses import dataclass
 
 from core.classifier.base import RepoNameIndex
 from core.classifier.context import ThreadContext, build_context
-from core.classifier.features import Featurizer
-from core.classifier.hints import foreign_repositories, names_no_target, referent_intent, requested_intent
-from core.classifier.mentions import Mention, MentionFinder
+from core.classifier.features import Featurizer, Prepared
+from core.classifier.hints import (
+    commands_search,
+    describes_need,
+    foreign_repositories,
+    names_no_target,
+    referent_intent,
+    requested_intent,
+)
+from core.classifier.mentions import Mention, MentionFinder, MentionKind
 from core.classifier.names import ChainedNameIndex, shipped_name_index
 from core.classifier.questions import (
     Question,
@@ -131,7 +138,9 @@ class LocalIntentClassifier:
         verdicts = []
         for (message, _history), p, row in zip(items, prepared, rows):
             probabilities = {intent: float(p) for intent, p in zip(classes, row)}
-            if names_no_target(message, p.mentions, p.context):
+            if commands_search(message, p.mentions):
+                probabilities = {intent: float(intent is Intent.SEARCH) for intent in probabilities}
+            elif names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
                 probabilities = _without_targeted_intents(probabilities)
             elif self._selects_earlier_results(message, p.context):
                 probabilities = _toward_requested(probabilities, requested_intent(message))
@@ -139,6 +148,15 @@ class LocalIntentClassifier:
             (top, p1), (second, p2) = ranked[0], ranked[1]
             verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, p.context, p.mentions, elapsed))
         return verdicts
+
+    def _need_misread(self, probabilities: dict[Intent, float], message: str, prepared: Prepared) -> bool:
+        """A described need whose names the model took for targets: an unsure verdict, or a
+        comparison of names that stand side by side as one phrase ("rich text WYSIWYG editor")."""
+        if not describes_need(message, prepared.mentions, prepared.context):
+            return False
+        top, p_top = max(probabilities.items(), key=lambda kv: kv[1])
+        named = sum(m.kind is MentionKind.NAME for m in prepared.mentions)
+        return (top is Intent.COMPARE and named > 1) or p_top < self._threshold
 
     def _selects_earlier_results(self, message: str, context: ThreadContext) -> bool:
         """Analyze/compare wording whose references resolve into results the thread listed
@@ -202,7 +220,8 @@ class LocalIntentClassifier:
         if unsure:
             why = "below the confidence threshold" if confidence < self.confidence_threshold else \
                 "top two intents too close"
-            question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context)
+            named = [m.full_name for m in self.resolver.mentions(message, context) if m.full_name]
+            question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context, message, named)
             return self._clarify(intent, confidence, f"{head}; {why} -> clarify", question, source)
 
         if intent is Intent.SEARCH and (selected := self.resolver.bare_selection(message, context)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.classifier.context import EXAMPLES, ThreadContext
@@ -90,13 +91,32 @@ def for_foreign_host(links: list[str], context: ThreadContext) -> Question:
                     _context_options(context))
 
 
-def for_low_confidence(top: Intent, runner_up: Intent, context: ThreadContext) -> Question:
+def for_low_confidence(top: Intent, runner_up: Intent, context: ThreadContext, message: str = "",
+                       named: Sequence[str] = ()) -> Question:
+    """Which of the two likeliest requests was meant, with options made from the message itself
+    ("Search for: our docker image is 2GB...", "Analyze docker/compose")."""
     first, second = _OFFER.get(top), _OFFER.get(runner_up)
     if first and second and first != second:
         text = f"I'm not sure what you'd like. Should I {first}, or {second}?"
     else:
         text = "I'm not sure what you'd like. Could you rephrase or add a detail or two?"
-    return Question(text, _context_options(context))
+    offered = [option for intent in (top, runner_up) for option in _offer(intent, message, named)]
+    options = list(dict.fromkeys([*offered, *(_context_options(context) if context.referents else [])]))
+    return Question(text, options[:MAX_OPTIONS] or list(EXAMPLES))
+
+
+_SEARCH_OPTION_CHARS = 200  # buttons clip their label, not the message they send
+
+
+def _offer(intent: Intent, message: str, named: Sequence[str]) -> list[str]:
+    if intent is Intent.SEARCH:
+        need = message.strip().rstrip("?.!").strip()
+        return [f"Search for: {need}"] if 0 < len(need) <= _SEARCH_OPTION_CHARS else []
+    if intent is Intent.ANALYZE:
+        return [f"Analyze {name}" for name in named[:2]]
+    if intent is Intent.COMPARE and len(named) >= 2:
+        return [f"Compare {named[0]} vs {named[1]}"]
+    return []
 
 
 def for_vague(context: ThreadContext) -> Question:

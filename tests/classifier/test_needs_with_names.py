@@ -1,0 +1,61 @@
+"""A described need whose words happen to be repository names is a search, not an analysis or a
+comparison; a request that sets two names apart still compares them; an unsure verdict offers the
+user's own words back as a search."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.classifier import LocalIntentClassifier, StaticNameIndex
+from core.models import Intent
+
+NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscale/tailscale", "yaml/pyyaml",
+         "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase"]
+
+
+@pytest.fixture(scope="module")
+def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
+    return LocalIntentClassifier(classifier.trained, names=StaticNameIndex(NAMES))
+
+
+@pytest.mark.parametrize("message", [
+    "rich text WYSIWYG editor for the web",
+    "vulnerability scanner driven by community YAML templates",
+    "our docker image is 2GB and I want to see which layer is bloating it",
+    "we love Tailscale but security won't let the coordination server run on someone else's cloud",
+])
+def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
+    result = named.classify_sync(message, [])
+    assert result.intent is Intent.SEARCH, result.reasoning
+    assert result.repos == []
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("is vitest faster than jest for big projects?", Intent.COMPARE),
+    ("zustand or jotai for a small app?", Intent.COMPARE),
+    ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
+])
+def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
+                                                           intent: Intent) -> None:
+    assert named.classify_sync(message, []).intent in (intent, Intent.CLARIFY)
+
+
+@pytest.mark.parametrize("message", [
+    "Search for: I want to turn my old laptop into a home server, what should I run on it",
+    "search for something to replace our cron jobs",
+    "find me a markdown editor that works offline",
+])
+def test_a_search_by_its_wording_is_a_search(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is Intent.SEARCH
+
+
+def test_an_unsure_verdict_offers_the_message_back_as_a_search(named: LocalIntentClassifier) -> None:
+    message = "I want to turn my old laptop into a home server, what should I run on it"
+    result = named.classify_sync(message, [])
+    if result.intent is Intent.CLARIFY:  # the model may be sure enough to search outright
+        assert f"Search for: {message}" in result.clarify_options
+        assert not any("React state management" in option for option in result.clarify_options)
+        again = named.classify_sync(result.clarify_options[0], [])
+        assert again.intent is Intent.SEARCH
+    else:
+        assert result.intent is Intent.SEARCH
