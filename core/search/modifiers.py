@@ -52,14 +52,18 @@ _POPULAR = re.compile(
     r"\b(popular|well[- ]known|widely[- ]used|widely[- ]adopted|battle[- ]tested|established|"
     r"mainstream|production[- ]ready|reputable|trusted|mature)\b"
 )
-_SMALL = re.compile(
-    r"\b(small|smaller|niche|hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|tiny|"
-    r"indie|under the radar|(?:not (?:so|too|very)|less) popular)\b"
-)
 _GROWING = re.compile(r"\b(emerging|rising|up[- ]and[- ]coming|trending|fast[- ]growing|growing)\b")
 _REPO_NOUN = (
     r"(?:libraries|library|libs?|projects?|repos?|repositories|tools?|frameworks?|ones|packages?|"
     r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
+)
+# "small", "tiny", "niche" and "indie" only about the projects asked for ("small python testing
+# tools"), not about the asker ("our small team", "my small React app", "a tiny indie studio")
+_SMALL = re.compile(
+    r"\b(hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|under the radar|"
+    r"(?:not (?:so|too|very)|less) popular)\b"
+    rf"|(?<!\bour )(?<!\bmy )(?<!\bwe're )(?<!\bwe are )(?<!\bi'm )(?<!\bi am )(?<!\byour )(?<!\btheir )"
+    rf"\b(?:small|smaller|niche|tiny|indie)\b(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
 )
 # "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard"
 _NEW = re.compile(

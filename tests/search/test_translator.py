@@ -120,6 +120,11 @@ def test_popularity_words() -> None:
     for word in ("niche", "small", "hidden gem", "lesser-known", "underrated"):
         p = t(f"{word} python testing tools")
         assert (p.min_stars, p.max_stars) == (None, 1000), word
+    for text in ("Redux is too much boilerplate for our small React app, what's lighter?",
+                 "Kafka is too much to operate for our small team", "we're a tiny indie studio leaving Unity"):
+        p = t(text)
+        assert (p.min_stars, p.max_stars) == (None, None), text  # the asker is small, not the project
+    assert t("a small library for parsing dates").max_stars == 1000
     new = t("new python testing tools")
     assert new.min_stars is None and new.max_stars is None
     assert new.created_after == TODAY - timedelta(days=365)
