@@ -196,10 +196,12 @@ def _language(ex: Extraction) -> None:
         ex.changes["language"] = None
         ex.cut(m)
         return
-    for m in _LANGUAGE_PATTERN.finditer(ex.text):
+    named = [m for m in _LANGUAGE_PATTERN.finditer(ex.text)
+             if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(ex.text, m))
+             and not _FOR_THE_LANGUAGE.match(ex.text[m.end():])]
+    # "a JavaScript and CSS bundler written in Go": the language it is written in, not what it handles
+    for m in sorted(named, key=lambda m: not _IMPLEMENTED_IN.search(ex.text[: m.start()]))[:1]:
         alias = m.group(1)
-        if alias in AMBIGUOUS_LANGUAGES and alias not in AMBIGUOUS_OK_ALONE and not _has_context(ex.text, m):
-            continue
         ex.changes["language"] = LANGUAGES[alias]
         start = m.start()
         before = ex.text[:start].rstrip()
@@ -209,6 +211,16 @@ def _language(ex: Extraction) -> None:
                 break
         ex.text = ex.text[:start] + " " + ex.text[m.end() :]
         return
+
+
+# tools that work on a language's code are often written in another ("a Python linter": ruff is
+# Rust; "JavaScript bundler": esbuild is Go): there the language names the ecosystem, not a filter
+_FOR_THE_LANGUAGE = re.compile(
+    r"\s+(?:code\s+)?(?:linters?|formatters?|type[- ]?checkers?|package managers?|dependencies|dependency|"
+    r"bundlers?|runtimes?|compilers?|interpreters?|version managers?|language servers?|profilers?|"
+    r"installs?|packaging|lint(?:ing)?|formatting)\b"
+)
+_IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 
 
 def _has_context(text: str, m: re.Match[str]) -> bool:

@@ -236,3 +236,17 @@ def test_a_question_with_its_own_subject_is_a_new_search() -> None:
     p = t("which auth library should i use with next.js?", PREVIOUS)
     assert "react" not in p.keywords and group_of(p, "auth")
     assert t("any good python orm?", PREVIOUS).keywords == []
+
+
+def test_the_language_a_tool_is_written_in_wins_over_the_one_it_handles() -> None:
+    assert t("fast JavaScript and CSS bundler written in Go").language == "Go"
+    assert t("a JavaScript runtime written in Rust").language == "Rust"
+
+
+def test_a_tool_for_a_language_is_not_filtered_by_it() -> None:
+    for text in ("python linter", "a faster python package manager", "what's faster for Python dependencies?",
+                 "TypeScript type checker"):
+        p = t(text)
+        assert p.language is None, text  # ruff and uv are Rust, esbuild is Go
+        assert any(w in " ".join(p.keywords).lower() for w in ("python", "typescript")), text
+    assert t("python web framework").language == "Python"
