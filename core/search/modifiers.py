@@ -198,9 +198,9 @@ def _language(ex: Extraction) -> None:
         return
     named = [m for m in _LANGUAGE_PATTERN.finditer(ex.text)
              if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(ex.text, m))
-             and not _FOR_THE_LANGUAGE.match(ex.text[m.end():])]
+             and not _FOR_THE_LANGUAGE.match(ex.text[m.end():]) and not _INSTEAD_OF.search(ex.text[: m.start()])]
     # "a JavaScript and CSS bundler written in Go": the language it is written in, not what it handles
-    for m in sorted(named, key=lambda m: not _IMPLEMENTED_IN.search(ex.text[: m.start()]))[:1]:
+    for m in sorted(named, key=lambda m: _implementation_rank(ex.text[: m.start()]))[:1]:
         alias = m.group(1)
         ex.changes["language"] = LANGUAGES[alias]
         start = m.start()
@@ -218,9 +218,20 @@ def _language(ex: Extraction) -> None:
 _FOR_THE_LANGUAGE = re.compile(
     r"\s+(?:code\s+)?(?:linters?|formatters?|type[- ]?checkers?|package managers?|dependencies|dependency|"
     r"bundlers?|runtimes?|compilers?|interpreters?|version managers?|language servers?|profilers?|"
-    r"installs?|packaging|lint(?:ing)?|formatting)\b"
+    r"installs?|packaging|lint(?:ing)?|formatting|scripts?|commands?|history|prompts?|sessions?|notebooks?|"
+    r"files?)\b"
+)
+# "a modern alternative to LaTeX", "instead of PHP": what is left behind is not a filter
+_INSTEAD_OF = re.compile(
+    r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
+    r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving)\s+(?:the\s+)?$"
 )
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
+
+
+def _implementation_rank(before: str) -> int:
+    """0 for "written in X", 1 for "in X", 2 for a language named otherwise ("a Go library")."""
+    return 0 if _IMPLEMENTED_IN.search(before) else 1 if re.search(r"\bin\s+$", before) else 2
 
 
 def _has_context(text: str, m: re.Match[str]) -> bool:

@@ -250,3 +250,10 @@ def test_a_tool_for_a_language_is_not_filtered_by_it() -> None:
         assert p.language is None, text  # ruff and uv are Rust, esbuild is Go
         assert any(w in " ".join(p.keywords).lower() for w in ("python", "typescript")), text
     assert t("python web framework").language == "Python"
+
+
+def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> None:
+    assert t("markup-based typesetting system, modern alternative to LaTeX").language is None
+    assert t("I want to compare how long two shell commands take").language is None
+    assert t("a linter for shell scripts").language is None
+    assert t("rewrite of our PHP app in Go").language == "Go"
