@@ -198,7 +198,8 @@ def _language(ex: Extraction) -> None:
         return
     named = [m for m in _LANGUAGE_PATTERN.finditer(ex.text)
              if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(ex.text, m))
-             and not _FOR_THE_LANGUAGE.match(ex.text[m.end():]) and not _INSTEAD_OF.search(ex.text[: m.start()])]
+             and not _FOR_THE_LANGUAGE.match(ex.text[m.end():]) and not _INSTEAD_OF.search(ex.text[: m.start()])
+             and not _THE.search(ex.text[: m.start()])]
     # "a JavaScript and CSS bundler written in Go": the language it is written in, not what it handles
     for m in sorted(named, key=lambda m: _implementation_rank(ex.text[: m.start()]))[:1]:
         alias = m.group(1)
@@ -226,6 +227,8 @@ _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
     r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving)\s+(?:the\s+)?$"
 )
+# "slice JSON up in the shell": where it runs, not what it is written in
+_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$")
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 
 

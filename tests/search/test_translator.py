@@ -257,3 +257,4 @@ def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> N
     assert t("I want to compare how long two shell commands take").language is None
     assert t("a linter for shell scripts").language is None
     assert t("rewrite of our PHP app in Go").language == "Go"
+    assert t("our API returns giant JSON blobs and I need to slice them up in the shell").language is None
