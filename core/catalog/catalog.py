@@ -127,7 +127,7 @@ class Catalog:
         return self._prior
 
     def _nearest(self, params: SearchParams, limit: int) -> list[int]:
-        from core.search.fit import FLOOR, need_vector, semantic_query
+        from core.search.fit import FLOOR, need_vector, not_the_answer, semantic_query
         from core.search.need import read_need
         from core.search.shortlist import wants_small
 
@@ -139,22 +139,14 @@ class Catalog:
         text = semantic_query(params)
         need = read_need(text)
         prior = np.zeros(len(self.records), dtype=np.float32) if wants_small(params) else self._popularity()
-        # twice as many as needed, then lists and tutorials lowered among those: a penalty only
+        # twice as many as needed, then lists, tutorials and add-ons lowered among those: a penalty only
         # lowers a score, so the best ``limit`` after it are among them
         nearest = vectors.nearest(need_vector(text), allowed, 2 * limit + len(need.compared), prior=prior, min_cosine=FLOOR)
-        scored = [(record_id, cosine + float(prior[record_id]) - self._penalty(record_id, need.wants_resources))
-                  for record_id, cosine in nearest if not need.replaces(self.records[record_id].full_name)]
+        records = self.records
+        scored = [(record_id, cosine + float(prior[record_id])
+                   - not_the_answer(need, records[record_id].full_name, records[record_id].description))
+                  for record_id, cosine in nearest if not need.replaces(records[record_id].full_name)]
         return [record_id for record_id, _ in sorted(scored, key=lambda pair: -pair[1])[:limit]]
-
-    def _penalty(self, record_id: int, wants_resources: bool) -> float:
-        """What a curated list, tutorial or book loses when software was asked for."""
-        from core.search.fit import RESOURCE_PENALTY
-        from core.search.need import is_resource
-
-        if wants_resources:
-            return 0.0
-        record = self.records[record_id]
-        return RESOURCE_PENALTY if is_resource(record.full_name, record.description) else 0.0
 
     def source(self) -> "CatalogSource":
         from core.catalog.source import CatalogSource

@@ -29,7 +29,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
-from core.search.need import content_words, is_resource, read_need
+from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import query_vector, repository_text, similarities
 
 RRF_K = 30
@@ -48,6 +48,7 @@ UNKNOWN_WORD_GATE = 0.60
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
+ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to replace
 COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
 
 
@@ -60,6 +61,13 @@ def popularity_prior(stars: int, figures_known: bool, small: bool = False) -> fl
     if not figures_known:  # listed in a curated list, stars never measured
         return POPULARITY_WEIGHT * math.log(LISTED_STARS)
     return POPULARITY_WEIGHT * math.log(stars) if stars > 0 else 0.0
+
+
+def not_the_answer(need: Need, full_name: str, description: str | None) -> float:
+    """What a candidate loses for being a list or tutorial when software was asked for, or an
+    add-on of what the request wants to replace."""
+    resource = not need.wants_resources and is_resource(full_name, description)
+    return (RESOURCE_PENALTY if resource else 0.0) + (ADD_ON_PENALTY if need.serves(full_name, description) else 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +176,6 @@ def fits(
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
         fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small) + need.word_trust * words
-                 - (RESOURCE_PENALTY if not need.wants_resources and is_resource(repo.full_name, repo.description) else 0.0))
+                 - not_the_answer(need, repo.full_name, repo.description))
         out[repo.full_name] = Fit(cosine=cosine, fused=fused)
     return out

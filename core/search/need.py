@@ -53,7 +53,7 @@ _NOT_NAMES = frozenset({
     "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "setup", "current",
 })
 _RESOURCES_ASKED = re.compile(
-    r"\b(?:awesome|lists?|tutorials?|learn|learning|course|courses|books?|resources|guides?|roadmaps?|"
+    r"(?<!easy to )(?<!easier to )(?<!simple to )(?<!simpler to )(?<!hard to )(?<!quick to )\b(?:awesome|lists?|tutorials?|learn|learning|course|courses|books?|resources|guides?|roadmaps?|"
     r"cheat\s?sheets?|interviews?|examples|dotfiles|curated|study|exercises|free\s+apis?|"
     r"programming\s+languages?|compilers?|interpreters?)\b",
     re.IGNORECASE,
@@ -94,6 +94,22 @@ class Need:
         return any(c in names or c.replace(" ", "-") in names for c in self.compared)
 
 
+    def serves(self, full_name: str, description: str | None) -> bool:
+        """Whether the repository is an add-on of what the request compares with, not a
+        replacement ("tmux but easier" -> tmuxinator, a tmux config, tmux-plugins/tpm): its name
+        has the compared name as one of its parts, or its description mentions it, and does not
+        call itself an alternative. ("ripgrep" is not an add-on of grep.)"""
+        text = (description or "").lower()
+        if not self.compared or _ALTERNATIVE_WORDING.search(text):
+            return False
+        tokens = set(re.split(r"[-_./]+", full_name.lower()))
+        return any(len(c) >= 3 and (c in tokens or re.search(rf"\b{re.escape(c)}\b", text)) for c in self.compared)
+
+
+_ALTERNATIVE_WORDING = re.compile(
+    r"\b(?:alternatives?|replacements?|instead\s+of|compatible|drop-in|clone|like|inspired|successor|rewrite|"
+    r"port\s+of|implementation\s+of|fork)\b"
+)
 _CONTENT_WORD = re.compile(r"[a-z]{4,}")
 _COMMON = frozenset("""
 about above after again against also another anything anyway around away back because been before

@@ -93,3 +93,16 @@ async def test_a_judge_that_rules_a_result_off_topic_removes_it() -> None:
     judged = await Screener(source, StrictJudge()).screen(candidates, params, now=NOW, deadline=deadline())
     assert [i.full_name for i in judged.items] == ["go-gorm/gorm"]
 
+
+
+def test_an_add_on_of_what_the_request_replaces_is_not_the_answer() -> None:
+    from core.search.fit import ADD_ON_PENALTY, not_the_answer
+    from core.search.need import read_need
+
+    need = read_need("tmux but easier to learn")
+    assert not_the_answer(need, "tmuxinator/tmuxinator", "Manage complex tmux sessions easily") == ADD_ON_PENALTY
+    assert not_the_answer(need, "tmux-plugins/tpm", "Plugin manager") == ADD_ON_PENALTY
+    assert not_the_answer(need, "zellij-org/zellij", "A terminal workspace with batteries included") == 0.0
+    assert not_the_answer(need, "a/b", "A tmux alternative written in Rust") == 0.0
+    grep = read_need("a faster grep")
+    assert not_the_answer(grep, "BurntSushi/ripgrep", "recursively searches directories for a regex pattern") == 0.0
