@@ -67,7 +67,7 @@ def not_the_answer(need: Need, full_name: str, description: str | None) -> float
     """What a candidate loses for being a list or tutorial when software was asked for, or an
     add-on of what the request wants to replace."""
     resource = not need.wants_resources and is_resource(full_name, description)
-    return (RESOURCE_PENALTY if resource else 0.0) + (ADD_ON_PENALTY if need.serves(full_name, description) else 0.0)
+    return (RESOURCE_PENALTY if resource else 0.0) + (ADD_ON_PENALTY if need.serves(full_name) else 0.0)
 
 
 @dataclass(frozen=True, slots=True)

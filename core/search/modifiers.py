@@ -214,14 +214,10 @@ def _language(ex: Extraction) -> None:
         return
 
 
-# tools that work on a language's code are often written in another ("a Python linter": ruff is
-# Rust; "JavaScript bundler": esbuild is Go): there the language names the ecosystem, not a filter
-_FOR_THE_LANGUAGE = re.compile(
-    r"\s+(?:code\s+)?(?:linters?|formatters?|type[- ]?checkers?|package managers?|dependencies|dependency|"
-    r"bundlers?|runtimes?|compilers?|interpreters?|version managers?|language servers?|profilers?|"
-    r"installs?|packaging|lint(?:ing)?|formatting|scripts?|commands?|history|prompts?|sessions?|notebooks?|"
-    r"files?)\b"
-)
+# "two shell commands", "my shell history": what a tool works with, not what it is written in
+# (a Python linter stays a Python filter: the named-language search also takes repositories whose
+# description mentions the language, such as ruff, written in Rust)
+_FOR_THE_LANGUAGE = re.compile(r"\s+(?:commands?|history|sessions?|prompts?)\b")
 # "a modern alternative to LaTeX", "instead of PHP": what is left behind is not a filter
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"

@@ -94,22 +94,18 @@ class Need:
         return any(c in names or c.replace(" ", "-") in names for c in self.compared)
 
 
-    def serves(self, full_name: str, description: str | None) -> bool:
+    def serves(self, full_name: str) -> bool:
         """Whether the repository is an add-on of what the request compares with, not a
-        replacement ("tmux but easier" -> tmuxinator, a tmux config, tmux-plugins/tpm): its name
-        has the compared name as one of its parts, or its description mentions it, and does not
-        call itself an alternative. ("ripgrep" is not an add-on of grep.)"""
-        text = (description or "").lower()
-        if not self.compared or _ALTERNATIVE_WORDING.search(text):
+        replacement: the compared name is one part of its name ("tmux but easier" -> gpakosz/.tmux,
+        tmux-plugins/tpm, reduxjs/redux-toolkit for "instead of redux"). A description that
+        mentions it proves nothing ("our own git server" -> Gitea, "a painless self-hosted Git
+        service"), nor does a name that merely contains it (ripgrep is no add-on of grep)."""
+        if not self.compared:
             return False
-        tokens = set(re.split(r"[-_./]+", full_name.lower()))
-        return any(len(c) >= 3 and (c in tokens or re.search(rf"\b{re.escape(c)}\b", text)) for c in self.compared)
+        parts = set(re.split(r"[-_./]+", full_name.lower()))
+        return any(c in parts for c in self.compared) and not self.replaces(full_name)
 
 
-_ALTERNATIVE_WORDING = re.compile(
-    r"\b(?:alternatives?|replacements?|instead\s+of|compatible|drop-in|clone|like|inspired|successor|rewrite|"
-    r"port\s+of|implementation\s+of|fork)\b"
-)
 _CONTENT_WORD = re.compile(r"[a-z]{4,}")
 _COMMON = frozenset("""
 about above after again against also another anything anyway around away back because been before

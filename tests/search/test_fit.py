@@ -100,9 +100,10 @@ def test_an_add_on_of_what_the_request_replaces_is_not_the_answer() -> None:
     from core.search.need import read_need
 
     need = read_need("tmux but easier to learn")
-    assert not_the_answer(need, "tmuxinator/tmuxinator", "Manage complex tmux sessions easily") == ADD_ON_PENALTY
-    assert not_the_answer(need, "tmux-plugins/tpm", "Plugin manager") == ADD_ON_PENALTY
+    assert not_the_answer(need, "gpakosz/.tmux", "Oh my tmux! My tmux configuration") == ADD_ON_PENALTY
+    assert not_the_answer(need, "tmux-plugins/tpm", "Tmux Plugin Manager") == ADD_ON_PENALTY
     assert not_the_answer(need, "zellij-org/zellij", "A terminal workspace with batteries included") == 0.0
-    assert not_the_answer(need, "a/b", "A tmux alternative written in Rust") == 0.0
     grep = read_need("a faster grep")
     assert not_the_answer(grep, "BurntSushi/ripgrep", "recursively searches directories for a regex pattern") == 0.0
+    git = read_need("i want to host my own git server with code review")
+    assert not_the_answer(git, "go-gitea/gitea", "Git with a cup of tea! Painless self-hosted all-in-one") == 0.0

@@ -113,14 +113,14 @@ def test_the_language_is_a_qualifier_its_family_and_mentions_count() -> None:
     assert same.score >= family.score > other.score and family.tier <= other.tier
     ruff = rel("python linter", "astral-sh/ruff", "An extremely fast Python linter, written in Rust.", "Rust")
     biome = rel("python linter", "biomejs/biome", "A linter for web projects", "Rust")
-    assert ruff.tier == TIER_ALL_CORE < biome.tier and "'python' in description" in ruff.reason.lower()
+    assert ruff.tier == TIER_ALL_CORE < biome.tier and "'Python' in description" in ruff.reason
 
 
 def test_search_shapes_for_the_core_and_the_named_language() -> None:
     core = core_search_params(RULES.translate_sync("react state management"))
     assert core is not None and core.keywords == [] and "react" not in core.synonym_groups[0]
     assert core.synonym_groups[0][:2] == ["state management", "state manager"]
-    named = language_mention_params(RULES.translate_sync("python orm"))
+    named = language_mention_params(RULES.translate_sync("python linter"))
     assert named is not None and named.language is None and named.keywords == ["python"]
     assert language_mention_params(RULES.translate_sync("c++ json library")) is None  # "c" is no search term
     assert language_mention_params(RULES.translate_sync("golang orm")).keywords == ["golang"]
