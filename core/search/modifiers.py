@@ -214,10 +214,11 @@ def _language(ex: Extraction) -> None:
         return
 
 
-# "two shell commands", "my shell history": what a tool works with, not what it is written in
+# "two shell commands", "my shell history", "faster Python installs": what a tool works with, not
+# what it is written in
 # (a Python linter stays a Python filter: the named-language search also takes repositories whose
 # description mentions the language, such as ruff, written in Rust)
-_FOR_THE_LANGUAGE = re.compile(r"\s+(?:commands?|history|sessions?|prompts?)\b")
+_FOR_THE_LANGUAGE = re.compile(r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?)\b")
 # "a modern alternative to LaTeX", "instead of PHP": what is left behind is not a filter
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"

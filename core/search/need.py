@@ -99,11 +99,12 @@ class Need:
         replacement: the compared name is one part of its name ("tmux but easier" -> gpakosz/.tmux,
         tmux-plugins/tpm, reduxjs/redux-toolkit for "instead of redux"). A description that
         mentions it proves nothing ("our own git server" -> Gitea, "a painless self-hosted Git
-        service"), nor does a name that merely contains it (ripgrep is no add-on of grep)."""
+        service"), nor does a name that merely contains it (ripgrep is no add-on of grep). Only
+        a known product has add-ons ("some free APIs" compares with nothing)."""
         if not self.compared:
             return False
         parts = set(re.split(r"[-_./]+", full_name.lower()))
-        return any(c in parts for c in self.compared) and not self.replaces(full_name)
+        return any(c in parts and c in PRODUCTS for c in self.compared) and not self.replaces(full_name)
 
 
 _CONTENT_WORD = re.compile(r"[a-z]{4,}")

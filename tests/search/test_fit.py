@@ -105,5 +105,7 @@ def test_an_add_on_of_what_the_request_replaces_is_not_the_answer() -> None:
     assert not_the_answer(need, "zellij-org/zellij", "A terminal workspace with batteries included") == 0.0
     grep = read_need("a faster grep")
     assert not_the_answer(grep, "BurntSushi/ripgrep", "recursively searches directories for a regex pattern") == 0.0
+    apis = read_need("hackathon this weekend, need some free APIs to build something fun with")
+    assert not_the_answer(apis, "public-apis/public-apis", "A collective list of free APIs") == 0.0
     git = read_need("i want to host my own git server with code review")
     assert not_the_answer(git, "go-gitea/gitea", "Git with a cup of tea! Painless self-hosted all-in-one") == 0.0

@@ -246,6 +246,7 @@ def test_the_language_a_tool_is_written_in_wins_over_the_one_it_handles() -> Non
 def test_a_tool_for_a_language_keeps_the_language() -> None:
     # the named-language search also takes repositories whose description mentions the language
     assert t("python linter").language == "Python"
+    assert t("what's faster for Python dependencies?").language is None  # uv is Rust
 
 
 def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> None:
