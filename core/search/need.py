@@ -87,12 +87,12 @@ class Need:
         return SPOKEN_WORD_TRUST if self.spoken else 1.0
 
     def replaces(self, full_name: str) -> bool:
-        """Whether the repository is what the request compares with ("redux" for reduxjs/redux)."""
+        """Whether the repository is what the request compares with ("redux" for reduxjs/redux,
+        "Node.js" for nodejs/node)."""
         if not self.compared:
             return False
         names = set(full_name.lower().split("/", 1))
-        return any(c in names or c.replace(" ", "-") in names for c in self.compared)
-
+        return any(spelling in names for c in self.compared for spelling in _spellings(c))
 
     def serves(self, full_name: str) -> bool:
         """Whether the repository is an add-on of what the request compares with, not a
@@ -105,6 +105,10 @@ class Need:
             return False
         parts = set(re.split(r"[-_./]+", full_name.lower()))
         return any(c in parts and c in PRODUCTS for c in self.compared) and not self.replaces(full_name)
+
+
+def _spellings(name: str) -> set[str]:
+    return {name, name.replace(" ", "-"), name.replace(".", ""), name.removesuffix(".js")}
 
 
 _CONTENT_WORD = re.compile(r"[a-z]{4,}")

@@ -109,3 +109,10 @@ def test_an_add_on_of_what_the_request_replaces_is_not_the_answer() -> None:
     assert not_the_answer(apis, "public-apis/public-apis", "A collective list of free APIs") == 0.0
     git = read_need("i want to host my own git server with code review")
     assert not_the_answer(git, "go-gitea/gitea", "Git with a cup of tea! Painless self-hosted all-in-one") == 0.0
+
+
+def test_what_the_request_replaces_is_known_by_its_usual_spellings() -> None:
+    from core.search.need import read_need
+
+    need = read_need("JavaScript runtime alternative to Node.js")
+    assert need.replaces("nodejs/node") and not need.replaces("denoland/deno")
