@@ -48,6 +48,7 @@ UNKNOWN_WORD_GATE = 0.60
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
+STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
 ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to replace
 COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
 
@@ -74,10 +75,11 @@ def not_the_answer(need: Need, full_name: str, description: str | None) -> float
 class Fit:
     cosine: float
     fused: float  # higher is better
+    stands_in: bool = False  # offers itself in place of what the request replaces
 
     @property
     def weak(self) -> bool:
-        return self.cosine < WEAK_FIT
+        return self.cosine < WEAK_FIT and not self.stands_in
 
 
 def semantic_query(params: SearchParams) -> str:
@@ -157,7 +159,9 @@ def fits(
         return {}
     cosines = similarities(need_vector(text), repository_vectors(lexical_order, readmes))
     best = float(cosines.max())
-    named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order) if r.full_name in all_core)
+    stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
+    named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
+                if r.full_name in all_core or r.full_name in stand_ins)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
     # only a description-like request: a spoken one is full of words about the situation
@@ -170,12 +174,13 @@ def fits(
     for index, repo in enumerate(lexical_order):
         cosine = float(cosines[index])
         core = repo.full_name in all_core
-        if cosine < (LEXICAL_FLOOR if core else max(FLOOR, best - RELATIVE_FLOOR)):
+        stand_in = repo.full_name in stand_ins
+        if cosine < (LEXICAL_FLOOR if core or stand_in else max(FLOOR, best - RELATIVE_FLOOR)):
             continue
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
         fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small) + need.word_trust * words
-                 - not_the_answer(need, repo.full_name, repo.description))
-        out[repo.full_name] = Fit(cosine=cosine, fused=fused)
+                 + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
+        out[repo.full_name] = Fit(cosine=cosine, fused=fused, stands_in=stand_in)
     return out

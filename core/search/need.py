@@ -33,6 +33,7 @@ _COMPARED = [
         rf"\b{_NAME}\s+but\s+(?:self[- ]?hosted|ours|open[- ]source|faster|prettier|nicer|lighter|simpler|modern|"
         rf"free|better|for|with|without|in|easier|smaller|local)",
         rf"\b{_NAME}-like\b",
+        rf"\b(?:an?|some)\s+{_NAME}\s+(?:replacements?|alternatives?|clones?|substitutes?)\b",
         rf"\b{_NAME}\s+(?:is|feels|got|seems|was|gets|has\s+become)\s+(?:\w+\s+){{0,2}}(?:too|so|really|painful|slow|"
         rf"heavy|bloated|expensive|annoying|clunky|ugly|hard)",
         rf"\b(?:a|an|some)\s+(?:nicer|better|faster|prettier|lighter|simpler|modern|modernized|friendlier|smaller|"
@@ -94,6 +95,11 @@ class Need:
         names = set(full_name.lower().split("/", 1))
         return any(spelling in names for c in self.compared for spelling in _spellings(c))
 
+    def stands_in(self, description: str | None) -> bool:
+        """Whether the repository's description offers it in place of what the request compares
+        with: "a cat replacement" -> sharkdp/bat, "A cat(1) clone with wings"."""
+        return bool(description) and any(_stands_in_for(c, description or "") for c in self.compared)
+
     def serves(self, full_name: str) -> bool:
         """Whether the repository is an add-on of what the request compares with, not a
         replacement: the compared name is one part of its name ("tmux but easier" -> gpakosz/.tmux,
@@ -105,6 +111,19 @@ class Need:
             return False
         parts = set(re.split(r"[-_./]+", full_name.lower()))
         return any(c in parts and c in PRODUCTS for c in self.compared) and not self.replaces(full_name)
+
+
+_STAND_IN = r"(?:clone|alternative|replacement|substitute|drop-in|compatible|rewrite|successor|instead)"
+
+
+def _stands_in_for(name: str, description: str) -> bool:
+    """"A cat(1) clone with wings", "a modern replacement for ls", "Redis-compatible", "an
+    open-source Firebase alternative": the description offers itself in place of ``name``."""
+    spelled = "|".join(re.escape(s) for s in sorted(_spellings(name), key=len, reverse=True) if s)
+    named = rf"\b(?:{spelled})(?:\(\d\))?"
+    near = r"(?:\W+\w+){0,3}?\W+"
+    return bool(re.search(rf"{named}(?:-|{near}){_STAND_IN}|{_STAND_IN}\w*{near}(?:\w+\W+){{0,2}}?{named}",
+                          description, re.IGNORECASE))
 
 
 def _spellings(name: str) -> set[str]:

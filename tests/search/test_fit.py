@@ -116,3 +116,15 @@ def test_what_the_request_replaces_is_known_by_its_usual_spellings() -> None:
 
     need = read_need("JavaScript runtime alternative to Node.js")
     assert need.replaces("nodejs/node") and not need.replaces("denoland/deno")
+
+
+def test_a_description_that_offers_itself_instead_stands_in() -> None:
+    from core.search.need import read_need
+
+    cat = read_need("a cat replacement with syntax highlighting")
+    assert cat.compared == ("cat",)
+    assert cat.stands_in("A cat(1) clone with wings.") and not cat.stands_in("Cats library for Scala")
+    redis = read_need("alternative to redis")
+    assert redis.stands_in("A Redis-compatible in-memory store")
+    assert redis.stands_in("A drop-in replacement for Redis and Memcached")
+    assert not redis.stands_in("Redis Desktop client")

@@ -65,3 +65,15 @@ async def test_spoken_requests_are_searches_for_what_they_mean(
     names = await listed(offline, request_text)
     assert wanted & set(names[:10]), names
     assert replaced not in names  # what the user wants to replace is not an answer
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("a cat replacement with syntax highlighting", "sharkdp/bat"),  # "A cat(1) clone with wings."
+    ("a modern ls replacement", "eza-community/eza"),  # "A replacement for 'ls'"
+])
+async def test_a_repository_that_offers_itself_instead_comes_first(offline: TestBackend, request_text: str,
+                                                                   expected: str) -> None:
+    reply = await offline.ask(request_text)
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    assert expected in [item.full_name for item in reply.structured_data.items][:3]
+    assert "weak match" not in reply.markdown.split("\n\n")[1].lower()
