@@ -29,6 +29,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
+from core.search.modifiers import without_language
 from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import query_vector, repository_text, similarities
 
@@ -84,8 +85,11 @@ class Fit:
 
 def semantic_query(params: SearchParams) -> str:
     """The need in the user's words: the first message of a refined search (or an LLM's rewrite
-    of it, ``params.need``), plus any words a follow-up added ("refine search: hooks")."""
+    of it, ``params.need``), plus any words a follow-up added ("refine search: hooks"), less the
+    language when it is a filter."""
     first = params.need or params.text.split(" -> ")[0].strip()
+    if params.language:
+        first = without_language(first, params.language)
     added = [w for w in [*params.keywords, *params.topics] if w.lower() not in first.lower()]
     text = " ".join([first, *added]).strip()
     return text or params.describe()

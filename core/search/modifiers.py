@@ -214,6 +214,20 @@ def _language(ex: Extraction) -> None:
         return
 
 
+_WRITTEN_IN = re.compile(r"(?:\b(?:written|implemented|built|made|coded|programmed)\s+)?\bin\s+$")
+
+
+def without_language(text: str, language: str) -> str:
+    """``text`` without where it says what the software is written in ("a static site generator
+    written in Go" -> "a static site generator"): once the language is a filter, every candidate
+    is in it, and those words would only pull the meaning toward anything about Go. A language
+    that qualifies the need stays ("a Python linter", "JavaScript monorepos"): it is part of it."""
+    for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
+        if LANGUAGES[m.group(1)] == language and (lead := _WRITTEN_IN.search(text.lower()[: m.start()])):
+            text = text[: lead.start()] + text[m.end():]
+    return " ".join(text.split())
+
+
 # "two shell commands", "my shell history", "faster Python installs": what a tool works with, not
 # what it is written in
 # (a Python linter stays a Python filter: the named-language search also takes repositories whose

@@ -254,3 +254,11 @@ def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> N
     assert t("I want to compare how long two shell commands take").language is None
     assert t("rewrite of our PHP app in Go").language == "Go"
     assert t("our API returns giant JSON blobs and I need to slice them up in the shell").language is None
+
+
+def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
+    from core.search.fit import semantic_query
+
+    assert semantic_query(t("find a static site generator written in Go")) == "find a static site generator"
+    assert semantic_query(t("modal text editor in Rust")) == "modal text editor"
+    assert semantic_query(t("python linter")) == "python linter"  # the language qualifies the need
