@@ -61,14 +61,17 @@ _RESOURCES_ASKED = re.compile(
 )
 _RESOURCE_NAME = re.compile(
     r"^(?:awesome|free-|public-apis)|(?:^|[-_.])(?:awesome|dotfiles|interview|tutorials?|cheatsheets?|roadmap|"
-    r"books?|course|learn|examples|resources|guide)(?:$|[-_.])|days-of|build-your-own|\.dotfiles$",
+    r"books?|course|learn|examples|resources|guide)(?:$|[-_.])|days-of|-\d+-days$|build-your-own|\.dotfiles$",
     re.IGNORECASE,
 )
 _RESOURCE_DESCRIPTION = re.compile(
     r"\b(?:curated\s+list|a\s+list\s+of|list\s+of\s+(?:awesome|useful|free|public)|collection\s+of\s+(?:awesome|"
     r"useful|free|resources|links|tutorials|books)|awesome\s+list|free\s+programming\s+books|interview\s+questions|"
     r"tutorials?\s+(?:for|on|about)|learn\s+\w+\s+in|roadmap\s+to|cheat\s?sheet|my\s+dotfiles|dotfiles\s+for|"
-    r"\d+\s+days\s+of|resources\s+for|study\s+guide|course\s+(?:materials?|for|on))\b",
+    r"\d+\s+days\s+of|resources\s+for|study\s+guide|course\s+(?:materials?|for|on)|"
+    r"(?:free|programming|golang|python|java|javascript|rust)\s+e-?books?|learn\s+how\s+to|"
+    r"master\s+the|all\s+algorithms\s+implemented|entry-level\s+open\s+source\s+projects)\b"
+    r"|教程|入门|新手|进阶|面试",  # tutorial, introduction, beginner, advanced study, interview
     re.IGNORECASE,
 )
 

@@ -128,3 +128,13 @@ def test_a_description_that_offers_itself_instead_stands_in() -> None:
     assert redis.stands_in("A Redis-compatible in-memory store")
     assert redis.stands_in("A drop-in replacement for Redis and Memcached")
     assert not redis.stands_in("Redis Desktop client")
+
+
+def test_books_tutorials_and_algorithm_collections_are_resources() -> None:
+    from core.search.need import is_resource
+
+    assert is_resource("astaxie/build-web-application-with-golang", "A golang ebook intro how to build a web with golang")
+    assert is_resource("jackfrued/Python-100-Days", "Python - 100天从新手到大师")
+    assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
+    assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
+    assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
