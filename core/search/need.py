@@ -161,8 +161,20 @@ def read_need(message: str) -> Need:
     text = query_text(message)
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
-    return Need(text=text, compared=compared, wants_resources=bool(_RESOURCES_ASKED.search(message)),
+    return Need(text=text, compared=compared, wants_resources=_wants_resources(message),
                 spoken=is_spoken(message))
+
+
+# "manage my dotfiles across machines" asks for a tool, not for someone's dotfiles
+_TOOL_FOR_DOTFILES = re.compile(r"\b(?:manag\w*|sync\w*|track\w*|back\s?up|version\w*|symlink\w*|deploy\w*)\b.*\bdotfiles\b|"
+                                r"\bdotfiles\b.*\b(?:across|between|on all|manager|tool)\b", re.IGNORECASE)
+
+
+def _wants_resources(message: str) -> bool:
+    asked = [m.group(0).lower() for m in _RESOURCES_ASKED.finditer(message)]
+    if asked and set(asked) == {"dotfiles"} and _TOOL_FOR_DOTFILES.search(message):
+        return False
+    return bool(asked)
 
 
 def is_spoken(message: str) -> bool:

@@ -113,9 +113,18 @@ def _synonym_groups(text: str) -> tuple[list[list[str]], str]:
     return groups, text
 
 
+# "search" asks for something ("search for a markdown editor") unless it is the thing asked for
+_SEARCH_THE_THING = re.compile(
+    r"\b(?:full[- ]?text|semantic|vector|fuzzy|code|site|product|enterprise|desktop|local|web|image|log|faceted|"
+    r"hybrid|instant)\s+search\b|\bsearch\s+(?:engines?|servers?|index(?:es|ing)?|librar(?:y|ies)|bars?|apis?|ui)\b"
+)
+
+
 def _keywords(text: str) -> list[str]:
     words = (w.strip(".-_") for w in _WORD.findall(text))
-    kept = [w for w in words if w and w not in FILLER and not w.isdigit() and (len(w) > 1 or w in "rc")]
+    wanted = {"search"} if _SEARCH_THE_THING.search(text) else set()
+    kept = [w for w in words
+            if w and (w not in FILLER or w in wanted) and not w.isdigit() and (len(w) > 1 or w in "rc")]
     return list(dict.fromkeys(kept))
 
 

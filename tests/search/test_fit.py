@@ -138,3 +138,10 @@ def test_books_tutorials_and_algorithm_collections_are_resources() -> None:
     assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
     assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
     assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
+
+
+def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
+    from core.search.need import read_need
+
+    assert not read_need("I need something to manage my dotfiles across machines").wants_resources
+    assert read_need("show me some nice dotfiles").wants_resources

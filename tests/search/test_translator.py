@@ -262,3 +262,9 @@ def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
     assert semantic_query(t("find a static site generator written in Go")) == "find a static site generator"
     assert semantic_query(t("modal text editor in Rust")) == "modal text editor"
     assert semantic_query(t("python linter")) == "python linter"  # the language qualifies the need
+
+
+def test_search_is_a_keyword_when_it_is_the_thing_asked_for() -> None:
+    assert "search" in t("full text search engine").keywords
+    assert "search" in t("we want to add full text search to our postgres app").keywords
+    assert "search" not in t("search for a markdown editor").keywords
