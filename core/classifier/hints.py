@@ -18,7 +18,7 @@ _COMPARE_WORDS = re.compile(
 )
 _ANALYZE_WORDS = re.compile(
     r"\b(?:analy[sz]\w*|tell me (?:more )?about|more (?:on|about)|details?|dig into|look (?:at|into)|"
-    r"deep[\s-]dive|review|audit|check(?: out)?|open|show me)\b",
+    r"deep[\s-]dive|review|audit|check(?: out)?|open(?![\s-]+source)|show me)\b",
     re.I,
 )
 _PLURAL = {MentionKind.BOTH, MentionKind.ALL, MentionKind.OTHERS, MentionKind.RANGE}
@@ -47,6 +47,7 @@ def referent_intent(message: str, mentions: Sequence[Mention]) -> Intent | None:
 
 _WORD = re.compile(r"[\w'+#.-]+")
 DESCRIPTION_MIN_WORDS = 4
+DESCRIPTION_MIN_CONTENT = 2  # of which words that say something ("which one should I pick?" says nothing)
 
 
 def names_no_target(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
@@ -71,6 +72,15 @@ def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
     return bool(_SEARCH_COMMAND.match(message)) and all(m.kind in (MentionKind.NAME, MentionKind.PRONOUN) for m in mentions)
 
 
+_KIND_WORDS = re.compile(r"^[a-z0-9][\w+#./-]*(?:\s+[a-z0-9][\w+#./-]*){1,3}$", re.I)
+
+
+def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """A short phrase of two to four plain words with nothing listed before and no name in it
+    ("javascript bundler", "container orchestration"): when the model leans to a search, it is one."""
+    return not mentions and not context.known_names and bool(_KIND_WORDS.match(message.strip()))
+
+
 _APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from|instead|like|nor)\b", re.I)
 
 
@@ -80,17 +90,28 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     for the web"): no analyze/compare wording, nothing listed before, no link, owner/name or
     reference to results, no two names set apart ("zustand or jotai", "is vitest faster than
     jest", "replace X with Y"; names in one phrase, "rich text WYSIWYG editor", are not), and at
-    least ``DESCRIPTION_MIN_WORDS`` words besides the names."""
+    least ``DESCRIPTION_MIN_WORDS`` words besides the names, ``DESCRIPTION_MIN_CONTENT`` of them
+    more than function words."""
     if context.known_names or requested_intent(message) is not None:
         return False
-    if any(m.kind not in (MentionKind.NAME, MentionKind.PRONOUN) for m in mentions):
-        return False
+    if any(m.kind not in (MentionKind.NAME, MentionKind.PRONOUN, MentionKind.ALL) for m in mentions):
+        return False  # with nothing listed, "them" and "these" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
     if any(_APART.search(message[a.end:b.start]) for a, b in zip(names, names[1:])):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]
     rest = " ".join(message[a:b] for a, b in zip(bounds[::2], bounds[1::2]))
-    return len(_WORD.findall(rest)) >= DESCRIPTION_MIN_WORDS
+    words = _WORD.findall(rest)
+    content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
+    return len(words) >= DESCRIPTION_MIN_WORDS and len(content) >= DESCRIPTION_MIN_CONTENT
+
+
+# words that carry no need: "which one should I pick?" describes nothing
+_FUNCTION_WORDS = frozenset("""
+a an the i me my we us our you your it its they them their this that these those one ones which what who
+how why when where should would could can will do does did is are was were be been am to of for in on at
+with and or but so if then than just really please some any pick choose use get go want need like there
+""".split())
 
 
 def foreign_repositories(message: str) -> list[str]:

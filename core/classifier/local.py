@@ -21,6 +21,7 @@ from core.classifier.features import Featurizer, Prepared
 from core.classifier.hints import (
     commands_search,
     describes_need,
+    names_a_kind,
     foreign_repositories,
     names_no_target,
     referent_intent,
@@ -76,6 +77,10 @@ def _without_targeted_intents(probabilities: dict[Intent, float]) -> dict[Intent
     folded = {i: (0.0 if i in (Intent.ANALYZE, Intent.COMPARE) else p) for i, p in probabilities.items()}
     folded[Intent.SEARCH] = folded.get(Intent.SEARCH, 0.0) + targeted
     return folded
+
+
+def _certain(intent: Intent, probabilities: dict[Intent, float]) -> dict[Intent, float]:
+    return {other: float(other is intent) for other in probabilities}
 
 
 def _check_unit(name: str, value: float) -> float:
@@ -139,11 +144,15 @@ class LocalIntentClassifier:
         for (message, _history), p, row in zip(items, prepared, rows):
             probabilities = {intent: float(p) for intent, p in zip(classes, row)}
             if commands_search(message, p.mentions):
-                probabilities = {intent: float(intent is Intent.SEARCH) for intent in probabilities}
+                probabilities = _certain(Intent.SEARCH, probabilities)
             elif names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
                 probabilities = _without_targeted_intents(probabilities)
             elif self._selects_earlier_results(message, p.context):
                 probabilities = _toward_requested(probabilities, requested_intent(message))
+            if (names_a_kind(message, p.mentions, p.context) or describes_need(message, p.mentions, p.context)) \
+                    and max(probabilities, key=probabilities.__getitem__) is Intent.SEARCH:
+                # a described need or a kind of software the model reads as a search: nothing to clarify
+                probabilities = _certain(Intent.SEARCH, probabilities)
             ranked = sorted(probabilities.items(), key=lambda kv: kv[1], reverse=True)
             (top, p1), (second, p2) = ranked[0], ranked[1]
             verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, p.context, p.mentions, elapsed))

@@ -59,3 +59,18 @@ def test_an_unsure_verdict_offers_the_message_back_as_a_search(named: LocalInten
         assert again.intent is Intent.SEARCH
     else:
         assert result.intent is Intent.SEARCH
+
+
+@pytest.mark.parametrize("message", [
+    "javascript bundler", "container orchestration", "speech recognition", "WebAssembly runtime",
+    "someone pushed an AWS key to our repo last month, how do we catch that before it lands next time?",
+    "my ssh sessions die whenever the VPN drops and I lose whatever was running in them",
+    "I brew beer at home; is there an open source recipe calculator for IBU, ABV and mash water",
+])
+def test_a_kind_of_software_or_a_described_need_is_searched_without_a_question(
+        named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is Intent.SEARCH
+
+
+def test_a_question_with_nothing_in_it_still_gets_one(named: LocalIntentClassifier) -> None:
+    assert named.classify_sync("which one should I pick?", []).intent is Intent.CLARIFY
