@@ -1,8 +1,10 @@
-"""Search quality on the BLIND judged set, side by side with a plain embedding baseline.
+"""Search quality on the FRESH BLIND judged set, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval              # the blind set (bench/data/search_blind.jsonl)
-    .venv/bin/python -m bench search_eval --set dev    # the ranking's development set (search_dev.jsonl)
-    .venv/bin/python -m bench search_eval --show       # also each query's rank and top 5
+    .venv/bin/python -m bench search_eval                  # the fresh blind set (search_fresh.jsonl)
+    .venv/bin/python -m bench search_eval --set heldout    # development: the former held-out set
+    .venv/bin/python -m bench search_eval --set blind      # development: the former blind set
+    .venv/bin/python -m bench search_eval --set dev        # development: the first development set
+    .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
 offline: ``bot.app.build_app`` with ``OMG_GITHUB=offline`` and the in-memory store, the message
@@ -14,10 +16,11 @@ every catalog repository, plus 0.2 x log(stars) (0 for repositories without meas
 10. It has no notion of "nothing fits", so it never answers a no-match query honestly.
 
 A no-match query is answered honestly when the reply's structured_data is a repo_list with no
-repositories and its text says that nothing fits. The blind set was written before the ranking
-changed and is never tuned on; the dev set is, so its figures are printed as DEVELOPMENT figures.
-The "needs not in dev" line leaves out blind queries whose expected repositories also answer a
-development query (the closest to independent the two sets get).
+repositories and its text says that nothing fits. Each set was written before the ranking it first
+reported on, by someone who never saw the ranking; once a set has been diagnosed and tuned on, its
+figures are printed as DEVELOPMENT figures, and a fresh set takes its place as the default.
+The "needs not in dev" line leaves out queries whose expected repositories also answer a query of
+the first development set (the closest to independent two sets get).
 """
 
 from __future__ import annotations
@@ -41,12 +44,14 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh": DATA / "search_fresh.jsonl",
     "heldout": DATA / "search_heldout.jsonl",
     "blind": DATA / "search_blind.jsonl",
     "dev": DATA / "search_dev.jsonl",
 }
 LABELS = {
-    "heldout": "HELD-OUT set (written before this ranking, never tuned on)",
+    "fresh": "FRESH BLIND set (written 2026-11-26 without seeing the ranking, never tuned on)",
+    "heldout": "FORMER HELD-OUT set (reported once, then diagnosed and tuned on: a DEVELOPMENT figure)",
     "blind": "FORMER BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
     "dev": "DEVELOPMENT set (the ranking was tuned on it)",
 }
@@ -153,7 +158,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "heldout"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
