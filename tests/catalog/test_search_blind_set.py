@@ -1,24 +1,26 @@
-"""The blind judged search set (``bench/data/search_blind.jsonl``) stays well-formed against the
-catalog. It only checks the set's shape; nothing is tuned on it."""
+"""The judged search sets (``bench/data/search_fresh.jsonl``, ``search_heldout.jsonl``,
+``search_blind.jsonl``) stay well-formed against the catalog. Only their shape is checked here;
+nothing is tuned on the fresh one."""
 
 from __future__ import annotations
+
+import pytest
 
 from bench.search_eval import NOTHING_FITS, load
 from core.catalog import Catalog
 
 
-def test_blind_set_shape_and_every_expected_repository_is_in_the_catalog() -> None:
-    queries = load("blind")
+@pytest.mark.parametrize("name", ["fresh", "heldout", "blind"])
+def test_judged_set_shape_and_every_query_has_an_answer_in_the_catalog(name: str) -> None:
+    queries = load(name)
     catalog = Catalog.load()
     judged = [q for q in queries if q.expected]
     assert len(judged) >= 80
     assert sum(q.style == "conversational" for q in judged) >= 0.45 * len(judged)
     assert sum(q.style == "no_match" and not q.expected for q in queries) >= 10
     assert len({q.query.lower() for q in queries}) == len(queries)
-    for q in judged:
-        for name in q.expected:
-            record = catalog.get(name)
-            assert record is not None and record.full_name == name, (q.query, name)
+    for q in judged:  # any one expected repository counts as a hit; one at least is in the catalog
+        assert any(catalog.get(name) is not None for name in q.expected), q.query
 
 
 def test_the_honest_no_match_wording_is_recognised() -> None:
