@@ -29,7 +29,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
-from core.search.modifiers import without_language
+from core.search.language import without_language
 from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import query_vector, repository_text, similarities
 

@@ -12,13 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from core.search.vocabulary import (
-    AMBIGUOUS_LANGUAGES,
-    AMBIGUOUS_OK_ALONE,
-    LANGUAGE_CONTEXT_AFTER,
-    LANGUAGE_CONTEXT_BEFORE,
-    LANGUAGES,
-)
+from core.search.language import written_in
 
 POPULAR_MIN_STARS = 1_000
 VERY_POPULAR_MIN_STARS = 10_000
@@ -196,70 +190,6 @@ def _language(ex: Extraction) -> None:
         ex.changes["language"] = None
         ex.cut(m)
         return
-    named = [m for m in _LANGUAGE_PATTERN.finditer(ex.text)
-             if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(ex.text, m))
-             and not _FOR_THE_LANGUAGE.match(ex.text[m.end():]) and not _INSTEAD_OF.search(ex.text[: m.start()])
-             and not _THE.search(ex.text[: m.start()])]
-    # "a JavaScript and CSS bundler written in Go": the language it is written in, not what it handles
-    for m in sorted(named, key=lambda m: _implementation_rank(ex.text[: m.start()]))[:1]:
-        alias = m.group(1)
-        ex.changes["language"] = LANGUAGES[alias]
-        start = m.start()
-        before = ex.text[:start].rstrip()
-        for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
-            if before.endswith(" " + word) or before == word:
-                start = len(before) - len(word)
-                break
-        ex.text = ex.text[:start] + " " + ex.text[m.end() :]
-        return
-
-
-_WRITTEN_IN = re.compile(r"(?:\b(?:written|implemented|built|made|coded|programmed)\s+)?\bin\s+$")
-
-
-def without_language(text: str, language: str) -> str:
-    """``text`` without where it says what the software is written in ("a static site generator
-    written in Go" -> "a static site generator"): once the language is a filter, every candidate
-    is in it, and those words would only pull the meaning toward anything about Go. A language
-    that qualifies the need stays ("a Python linter", "JavaScript monorepos"): it is part of it."""
-    for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
-        if LANGUAGES[m.group(1)] == language and (lead := _WRITTEN_IN.search(text.lower()[: m.start()])):
-            text = text[: lead.start()] + text[m.end():]
-    return " ".join(text.split())
-
-
-# "two shell commands", "my shell history", "faster Python installs": what a tool works with, not
-# what it is written in
-# (a Python linter stays a Python filter: the named-language search also takes repositories whose
-# description mentions the language, such as ruff, written in Rust)
-_FOR_THE_LANGUAGE = re.compile(r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?)\b")
-# "a modern alternative to LaTeX", "instead of PHP": what is left behind is not a filter
-_INSTEAD_OF = re.compile(
-    r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
-    r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving)\s+(?:the\s+)?$"
-)
-# "slice JSON up in the shell": where it runs, not what it is written in
-_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$")
-_IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
-
-
-def _implementation_rank(before: str) -> int:
-    """0 for "written in X", 1 for "in X", 2 for a language named otherwise ("a Go library")."""
-    return 0 if _IMPLEMENTED_IN.search(before) else 1 if re.search(r"\bin\s+$", before) else 2
-
-
-def _has_context(text: str, m: re.Match[str]) -> bool:
-    before = text[: m.start()].rstrip()
-    after = text[m.end() :].lstrip()
-    if any(before.endswith(" " + w) or before == w for w in LANGUAGE_CONTEXT_BEFORE):
-        return True
-    if m.group(1) == "go" and not before:
-        return True  # "go web frameworks"
-    next_word = re.match(r"[a-z]+", after)
-    return bool(next_word and next_word.group(0) in LANGUAGE_CONTEXT_AFTER)
-
-
-_ALIASES = sorted(LANGUAGES, key=len, reverse=True)
-_LANGUAGE_PATTERN = re.compile(
-    r"(?<![\w+#.\-])(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
-)
+    if found := written_in(ex.text):
+        ex.changes["language"], start, end = found
+        ex.text = ex.text[:start] + " " + ex.text[end:]

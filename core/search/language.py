@@ -1,0 +1,82 @@
+"""Which programming language a request names as a filter, and where it says so.
+
+"a static site generator written in Go" filters by Go; "a JavaScript and CSS bundler written in Go"
+too (what a tool is written in wins over what it handles); "a modern alternative to LaTeX", "slice
+JSON in the shell" and "two shell commands" name no filter (what is left behind, where a tool runs,
+what it works on). A Python linter keeps Python: the named-language search also takes repositories
+whose description mentions the language (ruff, written in Rust).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.search.vocabulary import (
+    AMBIGUOUS_LANGUAGES,
+    AMBIGUOUS_OK_ALONE,
+    LANGUAGE_CONTEXT_AFTER,
+    LANGUAGE_CONTEXT_BEFORE,
+    LANGUAGES,
+)
+
+_ALIASES = sorted(LANGUAGES, key=len, reverse=True)
+_LANGUAGE_PATTERN = re.compile(
+    r"(?<![\w+#.\-])(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
+)
+# what a tool works with, not what it is written in: "two shell commands", "faster Python installs"
+_WORKS_ON = re.compile(r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?)\b")
+# what is left behind: "a modern alternative to LaTeX", "instead of PHP"
+_INSTEAD_OF = re.compile(
+    r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
+    r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving)\s+(?:the\s+)?$"
+)
+# where it runs: "slice JSON up in the shell"
+_IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$")
+_IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
+_WRITTEN_IN = re.compile(r"(?:\b(?:written|implemented|built|made|coded|programmed)\s+)?\bin\s+$")
+
+
+def written_in(text: str) -> tuple[str, int, int] | None:
+    """The language ``text`` (lower-cased) filters by, with the span of the words that say so
+    ("in go", "written in go", "golang"); None when it names none."""
+    named = [m for m in _LANGUAGE_PATTERN.finditer(text)
+             if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(text, m))
+             and not _WORKS_ON.match(text[m.end():]) and not _INSTEAD_OF.search(text[: m.start()])
+             and not _IN_THE.search(text[: m.start()])]
+    if not named:
+        return None
+    m = min(named, key=lambda m: _implementation_rank(text[: m.start()]))
+    start = m.start()
+    before = text[:start].rstrip()
+    for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
+        if before.endswith(" " + word) or before == word:
+            start = len(before) - len(word)
+            break
+    return LANGUAGES[m.group(1)], start, m.end()
+
+
+def without_language(text: str, language: str) -> str:
+    """``text`` without where it says what the software is written in ("a static site generator
+    written in Go" -> "a static site generator"): once the language is a filter, every candidate
+    is in it, and those words would only pull the meaning toward anything about Go. A language
+    that qualifies the need stays ("a Python linter", "JavaScript monorepos"): it is part of it."""
+    for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
+        if LANGUAGES[m.group(1)] == language and (lead := _WRITTEN_IN.search(text.lower()[: m.start()])):
+            text = text[: lead.start()] + text[m.end():]
+    return " ".join(text.split())
+
+
+def _implementation_rank(before: str) -> int:
+    """0 for "written in X", 1 for "in X", 2 for a language named otherwise ("a Go library")."""
+    return 0 if _IMPLEMENTED_IN.search(before) else 1 if re.search(r"\bin\s+$", before) else 2
+
+
+def _has_context(text: str, m: re.Match[str]) -> bool:
+    before = text[: m.start()].rstrip()
+    after = text[m.end() :].lstrip()
+    if any(before.endswith(" " + w) or before == w for w in LANGUAGE_CONTEXT_BEFORE):
+        return True
+    if m.group(1) == "go" and not before:
+        return True  # "go web frameworks"
+    next_word = re.match(r"[a-z]+", after)
+    return bool(next_word and next_word.group(0) in LANGUAGE_CONTEXT_AFTER)
