@@ -168,9 +168,10 @@ def fits(
                 if r.full_name in all_core or r.full_name in stand_ins)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
-    # only a description-like request: a spoken one is full of words about the situation
-    # ("tired", "nightly", "boss") that no repository uses, and they name no missing concept
-    if known is not None and not need.spoken and any(known(word) is False for word in content_words(text)):
+    # only a request that does not tell about the asker: one in the first person or a question is
+    # full of words about the situation ("tired", "nightly", "boss") that no repository uses, and
+    # they name no missing concept; a long description ("regatta scoring software for ...") is not
+    if known is not None and not need.situated and any(known(word) is False for word in content_words(text)):
         gate_at = UNKNOWN_WORD_GATE
     if gate and best < gate_at and not named and not params.exclude:
         return {}

@@ -82,6 +82,7 @@ class Need:
     compared: tuple[str, ...] = ()
     wants_resources: bool = False
     spoken: bool = False  # worded as people talk ("my team keeps ..."), not as a description
+    situated: bool = False  # tells about the asker's situation: the first person, or a question
 
     @property
     def word_trust(self) -> float:
@@ -162,7 +163,7 @@ def read_need(message: str) -> Need:
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
     return Need(text=text, compared=compared, wants_resources=_wants_resources(message),
-                spoken=is_spoken(message))
+                spoken=is_spoken(message), situated=is_situated(message))
 
 
 # "manage my dotfiles across machines" asks for a tool, not for someone's dotfiles
@@ -180,7 +181,13 @@ def _wants_resources(message: str) -> bool:
 def is_spoken(message: str) -> bool:
     """A request in the first person, a question, or a sentence longer than a description."""
     words = re.findall(r"[\w'+#.-]+", message.lower())
-    return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?") or len(words) > SPOKEN_WORDS
+    return is_situated(message) or len(words) > SPOKEN_WORDS
+
+
+def is_situated(message: str) -> bool:
+    """A request in the first person or a question: its words tell about the asker ("our Jest
+    suite got painfully slow"), not only about the software wanted."""
+    return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?")
 
 
 def _compared_names(message: str) -> list[str]:
