@@ -35,6 +35,15 @@ def test_the_forward_pass_stays_float32() -> None:
     assert _gelu(np.ones((2, 3), dtype=np.float32)).dtype == np.float32
 
 
+def test_dense_layers_take_at_most_a_chunk_of_tokens_at_once() -> None:
+    from core.search.embedding import CHUNK_TOKENS, _chunks
+
+    lengths = sorted([30] * 200 + [250] * 20 + [5000])
+    chunks = _chunks(lengths)
+    assert [p for c in chunks for p in c] == list(range(len(lengths)))
+    assert all(sum(lengths[p] for p in c) <= CHUNK_TOKENS or len(c) == 1 for c in chunks)
+
+
 def test_texts_are_batched_by_token_count_with_little_padding() -> None:
     from core.search.embedding import BATCH_SIZE, PADDING_SLACK, _batches
 
