@@ -10,7 +10,8 @@ sentence-transformers (parity is recorded in docs/search.md).
 Speed (docs/search.md, "The embedding model"): everything stays float32 (a float64 scalar would
 silently promote whole layers to float64), the query, key and value projections are one product,
 the texts' tokens are packed with no padding through every step but attention (which groups texts
-of similar length), and the steps write in place.
+of similar length), the steps write in place, and erf is a float32 rational function (scipy's was
+a quarter of the time).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from scipy.special import erf
 from threadpoolctl import ThreadpoolController
 
 from core.errors import OmgError
@@ -92,15 +92,44 @@ def _layer_norm(x: np.ndarray, scale_shift: tuple[np.ndarray, np.ndarray], eps: 
 _HALF = np.float32(0.5)
 _ONE = np.float32(1.0)
 _INV_SQRT2 = np.float32(1 / np.sqrt(2.0))
+# erf as a float32 rational function (Eigen's; within 5e-7 of the exact erf): scipy's erf costs
+# ~7 ns an element, a quarter of the time a search's candidates took to encode
+_ERF_CLAMP = np.float32(4.0)  # past it erf is +-1 in float32
+_ERF_P = tuple(np.float32(c) for c in (
+    -2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06, -5.69250639462346e-05,
+    -7.34990630326855e-04, -2.95459980854025e-03, -1.60960333262415e-02))
+_ERF_Q = tuple(np.float32(c) for c in (
+    -1.45660718464996e-05, -2.13374055278905e-04, -1.68282697438203e-03, -7.37332916720468e-03,
+    -1.42647390514189e-02))
+_GELU_STEP = 1 << 16  # elements per step: the scratch arrays stay in the CPU's cache
+
+
+def _polynomial(z2: np.ndarray, coefficients: tuple[np.float32, ...], out: np.ndarray) -> np.ndarray:
+    np.multiply(z2, coefficients[0], out=out)
+    out += coefficients[1]
+    for coefficient in coefficients[2:]:
+        out *= z2
+        out += coefficient
+    return out
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
-    """BERT's GELU in its exact (erf) form, not the tanh approximation, of ``x``, in place (and
-    returned); float32 scalars keep every step float32."""
-    half_erf = erf(x * _INV_SQRT2)
-    half_erf += _ONE
-    x *= _HALF
-    x *= half_erf
+    """BERT's GELU in its exact (erf) form, not the tanh approximation, of a contiguous float32
+    ``x``, in place (and returned); float32 scalars keep every step float32."""
+    flat = x.reshape(-1)
+    scratch = np.empty((4, min(_GELU_STEP, flat.size)), dtype=np.float32)
+    for start in range(0, flat.size, _GELU_STEP):
+        part = flat[start:start + _GELU_STEP]
+        z, z2, p, q = (row[: part.size] for row in scratch)
+        np.multiply(part, _INV_SQRT2, out=z)
+        np.clip(z, -_ERF_CLAMP, _ERF_CLAMP, out=z)
+        np.multiply(z, z, out=z2)
+        _polynomial(z2, _ERF_P, p)
+        p *= z
+        p /= _polynomial(z2, _ERF_Q, q)  # p is erf(x / sqrt(2)) now
+        p += _ONE
+        part *= _HALF
+        part *= p
     return x
 
 

@@ -35,6 +35,16 @@ def test_the_forward_pass_stays_float32() -> None:
     assert _gelu(np.ones((2, 3), dtype=np.float32)).dtype == np.float32
 
 
+def test_the_gelu_is_the_exact_erf_form_to_float32_precision() -> None:
+    from scipy.special import erf
+
+    from core.search.embedding import _gelu
+
+    x = np.linspace(-12, 12, 200_001, dtype=np.float32)
+    exact = 0.5 * x.astype(np.float64) * (1 + erf(x.astype(np.float64) / np.sqrt(2.0)))
+    assert np.abs(_gelu(x.copy()) - exact).max() < 1e-6 * 12
+
+
 def test_dense_layers_take_at_most_a_chunk_of_tokens_at_once() -> None:
     from core.search.embedding import CHUNK_TOKENS, _chunks
 
