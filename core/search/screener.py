@@ -31,7 +31,7 @@ from core.search.relevance import (
     misses_language,
     relevance,
 )
-from core.search.fit import ALL_CORE_BONUS, LEXICAL_WEIGHT, RRF_K
+from core.search.fit import ALL_CORE_BONUS, LEXICAL_WEIGHT, RRF_K, prepare_vectors
 from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
@@ -111,6 +111,8 @@ class Screener:
         top = self.score_top
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
+        # the candidates' texts are embedded in a worker thread, off the event loop; ranking finds them
+        await prepare_vectors([r for r in candidates if in_range(r, star_range or params)])
         ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more,
                                      known=self.source.knows_word)
         # scoring costs calls except offline: there, a few in other languages are scored beside

@@ -35,6 +35,35 @@ def test_the_forward_pass_stays_float32() -> None:
     assert _gelu(np.ones((2, 3), dtype=np.float32)).dtype == np.float32
 
 
+def test_the_gelu_is_the_exact_erf_form_to_float32_precision() -> None:
+    from scipy.special import erf
+
+    from core.search.embedding import _gelu
+
+    x = np.linspace(-12, 12, 200_001, dtype=np.float32)
+    exact = 0.5 * x.astype(np.float64) * (1 + erf(x.astype(np.float64) / np.sqrt(2.0)))
+    assert np.abs(_gelu(x.copy()) - exact).max() < 1e-6 * 12
+
+
+def test_a_long_encoding_split_over_workers_gives_the_vectors_each_text_gets_alone() -> None:
+    from core.search.embedding import PARALLEL_TOKENS
+
+    texts = [f"a {'fast ' * (index % 7)}router number {index} for the web" for index in range(80)]
+    assert len(" ".join(texts).split()) > PARALLEL_TOKENS
+    together = default_encoder().encode(texts)
+    for index in (0, 1, 41, 79):
+        assert np.allclose(together[index], default_encoder().encode([texts[index]])[0], atol=1e-6)
+
+
+def test_dense_layers_take_at_most_a_chunk_of_tokens_at_once() -> None:
+    from core.search.embedding import CHUNK_TOKENS, _chunks
+
+    lengths = sorted([30] * 200 + [250] * 20 + [5000])
+    chunks = _chunks(lengths)
+    assert [p for c in chunks for p in c] == list(range(len(lengths)))
+    assert all(sum(lengths[p] for p in c) <= CHUNK_TOKENS or len(c) == 1 for c in chunks)
+
+
 def test_texts_are_batched_by_token_count_with_little_padding() -> None:
     from core.search.embedding import BATCH_SIZE, PADDING_SLACK, _batches
 
