@@ -16,6 +16,7 @@ from core.research.web_search import WebSearch
 from core.models.research import PlanStep, ResearchMode, ResearchSession, SourceRef, StepResult
 from core.research.queries import excludes_archived, parse_query
 from core.research.settings import ResearchSettings
+from core.search.fit import prepare_vectors
 from core.search.shortlist import coarse_rank
 from core.research.web import SKIPPED, search_web
 from core.sources.base import RepoSource
@@ -69,6 +70,7 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         found = await ctx.source.search(params, sort=sort, limit=wide)
         if excludes_archived(query):
             found = [r for r in found if not r.archived]
+        await prepare_vectors(found)  # new texts are encoded off the event loop
         fitting, fit = coarse_rank(found, params, started)
         strong = [r for r in fitting if r.full_name in fit and not fit[r.full_name].weak]  # a report cites no weak match
         return (strong if sort == "best" else [r for r in found if r in strong])[:limit]
