@@ -41,7 +41,7 @@ from core.search.scout import Scout
 from core.search.screener import OTHER_LANGUAGES_SCORED, Screener, scarce
 from core.search.scoring import TextScorer
 from core.search.translator import QueryTranslator, RuleBasedTranslator
-from core.sources.base import RepoSource, SourceInfo
+from core.sources.base import NamedSearch, RepoSource, SourceInfo
 
 log = logging.getLogger("omg.agents.search")
 
@@ -159,6 +159,8 @@ class SearchTeam:
         repository called ``target`` in a search; None when there is none."""
         if "/" in target:
             return await self.source.get_repo(target)
+        if isinstance(self.source, NamedSearch):  # the offline catalog: mostly without embedding the name
+            return await self.source.find_named(target, limit=10)
         try:
             found = await self.source.search(SearchParams(text=target, keywords=[target]), sort="stars", limit=10)
         except OmgError:

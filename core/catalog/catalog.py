@@ -92,6 +92,25 @@ class Catalog:
         ids += [i for i in self._nearest(params, min(limit, SEMANTIC_LIMIT)) if i not in found]
         return [self.records[i].to_repository() for i in ids]
 
+    def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
+        """The first repository called ``name`` in ``search`` of the name sorted by stars
+        (``core.sources.base.NamedSearch``), looking at the records nearest in meaning (a query
+        embedding) only when the matches by words, which come first, have none and some record
+        is called that."""
+        params = SearchParams(text=name, keywords=[name])
+        ids = self._index.search(params, sort="stars", limit=limit)
+        by_words = self._called(ids, name)
+        if by_words is not None or not self._index.has_name(name, lambda i: self._is_called(i, name)):
+            return by_words
+        found = set(ids)
+        return self._called([i for i in self._nearest(params, min(limit, SEMANTIC_LIMIT)) if i not in found], name)
+
+    def _is_called(self, record_id: int, name: str) -> bool:
+        return self.records[record_id].full_name.split("/", 1)[-1].lower() == name.lower()
+
+    def _called(self, ids: Sequence[int], name: str) -> Repository | None:
+        return next((self.records[i].to_repository() for i in ids if self._is_called(i, name)), None)
+
     def vectors(self) -> CatalogVectors | None:
         """The shipped sentence vectors, loaded on first use; None when they do not match."""
         if not self._vectors_loaded:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from functools import lru_cache
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from core.catalog.records import CatalogRecord
 from core.models import SearchParams
@@ -137,6 +137,19 @@ class CatalogIndex:
             return [row[0] for row in self._db.execute(sql, args)]
         except sqlite3.OperationalError:
             return []  # an expression FTS5 refuses: no match rather than a crash
+
+    def has_name(self, name: str, called: Callable[[int], bool]) -> bool:
+        """Whether a record whose name the full-text index matches for ``name`` is ``called`` it.
+        A name equal to ``name`` (any case) has the same tokens, so it is among those matches;
+        True when the index cannot tell."""
+        phrase = _phrase(name)
+        if phrase is None:
+            return True
+        try:
+            rows = self._db.execute("SELECT rowid FROM repos_fts WHERE repos_fts MATCH ?", (f"name : {phrase}",))
+            return any(called(row[0]) for row in rows)
+        except sqlite3.OperationalError:
+            return True
 
     @lru_cache(maxsize=4096)
     def knows(self, word: str) -> bool:

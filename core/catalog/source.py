@@ -33,6 +33,9 @@ class CatalogSource:
     async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
         return self.catalog.search(params, sort=sort, limit=limit)
 
+    async def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
+        return self.catalog.find_named(name, limit=limit)
+
     async def get_repo(self, full_name: str) -> Repository:
         record = self.catalog.get(full_name)
         if record is None:

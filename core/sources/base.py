@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from core.models import Repository, RepoSignals, SearchParams, WireModel
 
@@ -59,4 +59,14 @@ class RepoSource(Protocol):
     def knows_word(self, word: str) -> bool | None:
         """Whether the source's repository texts use ``word`` at all (a request naming a concept
         no repository mentions fits nothing); None when the source cannot tell (GitHub)."""
+        ...
+
+
+@runtime_checkable
+class NamedSearch(Protocol):
+    """A source that can answer ``SearchTeam``'s name lookup itself, more cheaply than a search."""
+
+    async def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
+        """The first repository called ``name`` (any case) in what ``search(SearchParams(text=name,
+        keywords=[name]), sort="stars", limit=limit)`` returns; None when there is none."""
         ...

@@ -133,3 +133,20 @@ async def test_catalog_source_contract(catalog: Catalog) -> None:
     assert await source.get_readme("pmndrs/zustand") is None
     found = await source.search(SearchParams(keywords=["zustand"]), limit=3)
     assert found[0].full_name == "pmndrs/zustand"
+
+
+@pytest.mark.parametrize("name", ["zustand", "ZUSTAND", "firebase", "notion", "google", "gin", "react", "fzf", "redux"])
+async def test_find_named_is_the_first_repository_so_called_in_a_search_by_name(catalog: Catalog, name: str) -> None:
+    source = catalog.source()
+    found = await source.search(SearchParams(text=name, keywords=[name]), sort="stars", limit=10)
+    expected = next((r for r in found if r.name.lower() == name.lower()), None)
+    assert await source.find_named(name, limit=10) == expected
+
+
+@pytest.mark.parametrize("name", ["zustand", "firebase", "google"])
+def test_find_named_does_not_embed_a_name_found_by_words_or_called_by_no_record(catalog: Catalog, name: str) -> None:
+    from core.search import semantic
+
+    semantic.query_vector.cache_clear()
+    catalog.find_named(name)
+    assert semantic.query_vector.cache_info().misses == 0
