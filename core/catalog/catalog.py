@@ -8,6 +8,7 @@ from datetime import date
 from importlib import resources
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -19,7 +20,9 @@ from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
 
 SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
+RECENT = 8  # nearest-record lists and filtered id sets kept: a turn's strategies share them
 
+T = TypeVar("T")
 _lock = threading.Lock()
 _cache: dict[tuple[Path, ...], "Catalog"] = {}
 LIST_FILES = ("awesome-lists.csv.gz", "awesome-lists-sharealike.csv.gz")
@@ -59,6 +62,8 @@ class Catalog:
         self._vectors: CatalogVectors | None = None
         self._vectors_loaded = False
         self._prior: np.ndarray | None = None
+        self._recent_nearest: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._allowed: dict[tuple[object, ...], np.ndarray] = {}
 
     @classmethod
     def load(cls, path: Path | None = None, list_files: Sequence[Path] | None = None) -> "Catalog":
@@ -146,15 +151,25 @@ class Catalog:
         return self._prior
 
     def _nearest(self, params: SearchParams, limit: int) -> list[int]:
+        """``_nearest_uncached``, kept for the last few searches: every strategy of a turn asks
+        with the same need and filters. The key holds every input of ``_nearest_uncached``."""
+        from core.search.fit import semantic_query
+        from core.search.shortlist import wants_small
+
+        key = (semantic_query(params), bool(params.text.strip()), *_filters(params), wants_small(params), limit)
+        found = self._recent_nearest.get(key)
+        if found is None:
+            found = _keep(self._recent_nearest, key, tuple(self._nearest_uncached(params, limit)))
+        return list(found)
+
+    def _nearest_uncached(self, params: SearchParams, limit: int) -> list[int]:
         from core.search.fit import FLOOR, need_vector, not_the_answer, semantic_query
         from core.search.need import read_need
         from core.search.shortlist import wants_small
 
         if not params.text.strip() or limit <= 0 or (vectors := self.vectors()) is None:
             return []
-        filtered = params.language or params.min_stars is not None or params.max_stars is not None or params.pushed_after
-        unfiltered = SearchParams(**params.model_dump(include={"language", "min_stars", "max_stars", "pushed_after"}))
-        allowed = self._index.search(unfiltered, limit=len(self.records)) if filtered else None
+        allowed = self._allowed_ids(params)
         text = semantic_query(params)
         need = read_need(text)
         prior = np.zeros(len(self.records), dtype=np.float32) if wants_small(params) else self._popularity()
@@ -167,7 +182,33 @@ class Catalog:
                   for record_id, cosine in nearest if not need.replaces(records[record_id].full_name)]
         return [record_id for record_id, _ in sorted(scored, key=lambda pair: -pair[1])[:limit]]
 
+    def _allowed_ids(self, params: SearchParams) -> np.ndarray | None:
+        """The ids of the records under the language, star and push filters, in the index's
+        order (kept for the last few filters); None when there is no filter."""
+        if not (params.language or params.min_stars is not None or params.max_stars is not None or params.pushed_after):
+            return None
+        key = _filters(params)
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            unfiltered = SearchParams(**params.model_dump(include={"language", "min_stars", "max_stars", "pushed_after"}))
+            allowed = np.asarray(self._index.search(unfiltered, limit=len(self.records)), dtype=np.int64)
+            allowed.setflags(write=False)
+            _keep(self._allowed, key, allowed)
+        return allowed
+
     def source(self) -> "CatalogSource":
         from core.catalog.source import CatalogSource
 
         return CatalogSource(self)
+
+
+def _filters(params: SearchParams) -> tuple[object, ...]:
+    return (params.language, params.min_stars, params.max_stars, params.pushed_after)
+
+
+def _keep(recent: dict[tuple[object, ...], T], key: tuple[object, ...], value: T) -> T:
+    """``recent[key] = value``, the oldest entry dropped past ``RECENT``."""
+    if len(recent) >= RECENT:
+        recent.pop(next(iter(recent)))
+    recent[key] = value
+    return value

@@ -150,3 +150,22 @@ def test_find_named_does_not_embed_a_name_found_by_words_or_called_by_no_record(
     semantic.query_vector.cache_clear()
     catalog.find_named(name)
     assert semantic.query_vector.cache_info().misses == 0
+
+
+@pytest.mark.parametrize("message", [
+    "find a static site generator written in Go", "python web frameworks", "hidden gem game engines under 500 stars",
+    "actively maintained rust cli tools", "something like notion but open source", "awesome lists about rust",
+])
+def test_kept_nearest_records_are_what_each_strategy_would_compute(catalog: Catalog, message: str) -> None:
+    from core.search.scout import relaxation_steps, strategies, widened
+    from core.search.translator import RuleBasedTranslator
+
+    params = RuleBasedTranslator(today=lambda: catalog.snapshot_date).translate_sync(message)
+    asked = [s.params for s in strategies(params)]
+    current = params
+    for _, change in relaxation_steps(params):
+        current = change(current)
+        asked.append(widened(current))
+    for p in asked + asked:  # the second round answers from what was kept
+        for limit in (10, 30):
+            assert catalog._nearest(p, limit) == catalog._nearest_uncached(p, limit)
