@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from datetime import date
+from functools import lru_cache
 from importlib import resources
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,6 +39,11 @@ def default_list_files() -> list[Path]:
     return [folder / name for name in LIST_FILES]
 
 
+@lru_cache(maxsize=1)
+def _default_key() -> tuple[Path, ...]:
+    return (default_data_file().resolve(), *(p.resolve() for p in default_list_files()))
+
+
 def read_catalog(path: Path, list_files: Sequence[Path]) -> tuple[list[date], list[CatalogRecord]]:
     dates, records = read_records(path)
     return dates, merge_lists(records, read_listed(list(list_files)))
@@ -69,15 +75,15 @@ class Catalog:
     def load(cls, path: Path | None = None, list_files: Sequence[Path] | None = None) -> "Catalog":
         """``list_files``: curated-list files to fold in; the packaged ones when ``path`` is also
         left out, none when only ``path`` is given."""
-        if list_files is None:
-            list_files = default_list_files() if path is None else []
-        path = (path or default_data_file()).resolve()
-        key = (path, *(p.resolve() for p in list_files))
+        if path is None and list_files is None:
+            key = _default_key()  # every search asks for the packaged catalog: no file system calls
+        else:
+            key = ((path or default_data_file()).resolve(), *(p.resolve() for p in list_files or []))
         with _lock:
             cached = _cache.get(key)
             if cached is None:
                 started = time.perf_counter()
-                dates, records = read_catalog(path, list_files)
+                dates, records = read_catalog(key[0], key[1:])
                 cached = cls(dates, records)
                 cached.load_ms = (time.perf_counter() - started) * 1000
                 _cache[key] = cached
