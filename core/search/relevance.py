@@ -10,6 +10,7 @@ that matches nothing but a qualifier scores 0 and lands in the last *tier*. Form
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,10 +51,13 @@ def stem(word: str) -> str:
     return word
 
 
+_stemmed = lru_cache(maxsize=65_536)(stem)  # descriptions share most of their words
+
+
 @lru_cache(maxsize=16_384)
 def normalize(text: str) -> str:
     """' state management ' -- lower-case stemmed words padded with spaces for whole-word tests."""
-    return " " + " ".join(stem(w) for w in _WORD.findall(text.lower())) + " "
+    return " " + " ".join(map(_stemmed, _WORD.findall(text.lower()))) + " "
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +67,15 @@ class Alternative:
     weak: bool  # a related term
     shown: str = ""  # as the query wrote it, for the reason
     words: tuple[str, ...] = ()
+    # derived once per query, not per candidate: the text without spaces, each word padded
+    compact: str = dataclasses.field(default="", init=False, repr=False, compare=False)
+    padded: tuple[str, ...] = dataclasses.field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "words", tuple(self.text.split()))
+        words = tuple(self.text.split())
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "compact", self.text.replace(" ", ""))
+        object.__setattr__(self, "padded", tuple(f" {w} " for w in words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,17 +182,20 @@ def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...]
 
 def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match:
     best = _Match()
+    loose = concept.role != "phrase"
     for alt in concept.alternatives:
+        several = loose and len(alt.words) > 1
         for field, value in fields.items():
             worth = PLACE_WEIGHTS[field] * alt.factor
-            if field == "name" and alt.text.replace(" ", "") == compact_name:
+            if field == "name" and alt.compact == compact_name:
                 score = worth
             elif alt.text in value:
                 score = worth * (NAME_PART if field == "name" else 1.0)
-            elif concept.role != "phrase" and len(alt.words) > 1 and all(f" {w} " in value for w in alt.words):
+            elif not several or alt.padded[-1] not in value:  # the words apart and the head noun need the last word
+                continue
+            elif all(w in value for w in alt.padded[:-1]):
                 score = worth * SCATTERED_FACTOR
-            elif concept.role != "phrase" and alt.factor == 1.0 and len(alt.words) > 1 \
-                    and f" {alt.words[-1]} " in value:  # only the head noun of the user's own term
+            elif alt.factor == 1.0:  # only the head noun of the user's own term
                 if worth * HEAD_FACTOR > best.score:
                     best = _Match(worth * HEAD_FACTOR, field, alt.words[-1], True)
                 continue
