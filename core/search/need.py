@@ -206,6 +206,7 @@ _LANGUAGE_ITSELF = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # asked of every candidate, and of the catalog's nearest records, at every search
 def is_resource(full_name: str, description: str | None) -> bool:
     """A curated list, tutorial, book, course or dotfiles collection, or a programming language
     itself ("python/cpython" for "a Python library for PDFs"): not the software asked for."""
