@@ -51,7 +51,7 @@ def stem(word: str) -> str:
     return word
 
 
-_stemmed = lru_cache(maxsize=65_536)(stem)  # descriptions share most of their words
+_stemmed = lru_cache(maxsize=16_384)(stem)  # descriptions share most of their words
 
 
 @lru_cache(maxsize=16_384)
