@@ -169,3 +169,10 @@ def test_kept_nearest_records_are_what_each_strategy_would_compute(catalog: Cata
     for p in asked + asked:  # the second round answers from what was kept
         for limit in (10, 30):
             assert catalog._nearest(p, limit) == catalog._nearest_uncached(p, limit)
+
+
+def test_a_loaded_catalog_is_out_of_the_garbage_collectors_way(catalog: Catalog) -> None:
+    import gc
+
+    assert gc.is_tracked(catalog.records[0]) and gc.get_freeze_count() >= len(catalog.records)
+    assert not any(obj is catalog.records[0] for obj in gc.get_objects(generation=2))
