@@ -164,6 +164,9 @@ class _Match:
     weak: bool = False
 
 
+_NO_MATCH = _Match()
+
+
 def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
     return _normalized_fields(repo.full_name, repo.description or "", tuple(repo.topics), readme)
 
@@ -180,11 +183,14 @@ def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...]
     return {field: value for field, value in fields.items() if value != " " or field == "name"}
 
 
-def _best(concept: Concept, fields: dict[str, str], compact_name: str) -> _Match:
-    best = _Match()
+def _best(concept: Concept, fields: dict[str, str], compact_name: str, everything: str) -> _Match:
+    """``everything``: the fields' values joined, to pass over an alternative found in none of them."""
+    best = _NO_MATCH
     loose = concept.role != "phrase"
     for alt in concept.alternatives:
         several = loose and len(alt.words) > 1
+        if alt.text not in everything and alt.compact != compact_name and not (several and alt.padded[-1] in everything):
+            continue
         for field, value in fields.items():
             worth = PLACE_WEIGHTS[field] * alt.factor
             if field == "name" and alt.compact == compact_name:
@@ -251,7 +257,9 @@ def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) ->
 def _relevance(repo: Repository, terms: QueryTerms, readme: str | None) -> RelevanceResult:
     fields = _fields(repo, readme)
     compact_name = repo.name.lower().replace("-", "").replace("_", "").replace(".", "")
-    matches = [(c, _implied(c, repo, _best(c, fields, compact_name))) for c in terms.concepts]
+    everything = "".join(fields.values())
+    matches = [(c, _best(c, fields, compact_name, everything)) for c in terms.concepts]
+    matches = [(c, _implied(c, repo, m) if c.role == "qualifier" else m) for c, m in matches]
     core = [(c.weight, m.score) for c, m in matches if not c.qualifies]
     qualifying = [(c.weight, m.score) for c, m in matches if c.qualifies]
     language = _language_match(repo, terms.language, fields) if terms.language else None
