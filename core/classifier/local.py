@@ -142,21 +142,27 @@ class LocalIntentClassifier:
         classes = self.trained.model.classes
         verdicts = []
         for (message, _history), p, row in zip(items, prepared, rows):
-            probabilities = {intent: float(p) for intent, p in zip(classes, row)}
-            if commands_search(message, p.mentions):
-                probabilities = _certain(Intent.SEARCH, probabilities)
-            elif names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
-                probabilities = _without_targeted_intents(probabilities)
-            elif self._selects_earlier_results(message, p.context):
-                probabilities = _toward_requested(probabilities, requested_intent(message))
-            if (names_a_kind(message, p.mentions, p.context) or describes_need(message, p.mentions, p.context)) \
-                    and max(probabilities, key=probabilities.__getitem__) is Intent.SEARCH:
-                # a described need or a kind of software the model reads as a search: nothing to clarify
-                probabilities = _certain(Intent.SEARCH, probabilities)
+            probabilities = self._read_wording(message, p, {intent: float(x) for intent, x in zip(classes, row)})
             ranked = sorted(probabilities.items(), key=lambda kv: kv[1], reverse=True)
             (top, p1), (second, p2) = ranked[0], ranked[1]
             verdicts.append(LocalVerdict(probabilities, top, p1, second, p1 - p2, p.context, p.mentions, elapsed))
         return verdicts
+
+    def _read_wording(self, message: str, p: Prepared, probabilities: dict[Intent, float]) -> dict[Intent, float]:
+        """The model's probabilities, corrected by what the wording settles: "search for: ..." is a
+        search; analyze and compare need a target; a selection of listed results leans to what
+        it asks; a described need or a kind of software the model reads as a search needs no
+        question back."""
+        if commands_search(message, p.mentions):
+            return _certain(Intent.SEARCH, probabilities)
+        if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
+            probabilities = _without_targeted_intents(probabilities)
+        elif self._selects_earlier_results(message, p.context):
+            probabilities = _toward_requested(probabilities, requested_intent(message))
+        if (names_a_kind(message, p.mentions, p.context) or describes_need(message, p.mentions, p.context)) \
+                and max(probabilities, key=probabilities.__getitem__) is Intent.SEARCH:
+            return _certain(Intent.SEARCH, probabilities)
+        return probabilities
 
     def _need_misread(self, probabilities: dict[Intent, float], message: str, prepared: Prepared) -> bool:
         """A described need whose names the model took for targets: an unsure verdict, or a
