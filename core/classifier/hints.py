@@ -63,13 +63,14 @@ def names_no_target(message: str, mentions: Sequence[Mention], context: ThreadCo
     return not mentions
 
 
+_WORDS_OF_A_NEED = (MentionKind.NAME, MentionKind.PRONOUN)  # mentions that point at nothing listed
 _SEARCH_COMMAND = re.compile(r"^\s*(?:search(?:\s+for)?\s*:|search\s+for\b|find\s+(?:me\s+)?(?:an?|some)\b)", re.I)
 
 
 def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
     """"Search for: ...", "search for ...", "find me a ...": a search by its wording, unless the
     message points at listed results or a repository by owner/name."""
-    return bool(_SEARCH_COMMAND.match(message)) and all(m.kind in (MentionKind.NAME, MentionKind.PRONOUN) for m in mentions)
+    return bool(_SEARCH_COMMAND.match(message)) and all(m.kind in _WORDS_OF_A_NEED for m in mentions)
 
 
 _KIND_WORDS = re.compile(r"^[a-z0-9][\w+#./-]*(?:\s+[a-z0-9][\w+#./-]*){1,3}$", re.I)
@@ -94,7 +95,7 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     more than function words."""
     if context.known_names or requested_intent(message) is not None:
         return False
-    if any(m.kind not in (MentionKind.NAME, MentionKind.PRONOUN, MentionKind.ALL) for m in mentions):
+    if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL) for m in mentions):
         return False  # with nothing listed, "them" and "these" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
     if any(_APART.search(message[a.end:b.start]) for a, b in zip(names, names[1:])):

@@ -53,8 +53,10 @@ _NOT_NAMES = frozenset({
     "python", "javascript", "typescript", "java", "go", "golang", "rust", "ruby", "php", "c", "c++", "c#",
     "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "setup", "current",
 })
+_NOT_ABOUT_LEARNING = r"(?<!easy to )(?<!easier to )(?<!simple to )(?<!simpler to )(?<!hard to )(?<!quick to )"
 _RESOURCES_ASKED = re.compile(
-    r"(?<!easy to )(?<!easier to )(?<!simple to )(?<!simpler to )(?<!hard to )(?<!quick to )\b(?:awesome|lists?|tutorials?|learn|learning|course|courses|books?|resources|guides?|roadmaps?|"
+    _NOT_ABOUT_LEARNING + r"\b(?:awesome|lists?|tutorials?|learn|learning|course|courses|books?|resources|guides?|"
+    r"roadmaps?|"
     r"cheat\s?sheets?|interviews?|examples|dotfiles|curated|study|exercises|free\s+apis?|"
     r"programming\s+languages?|compilers?|interpreters?)\b",
     re.IGNORECASE,
@@ -102,7 +104,7 @@ class Need:
     def stands_in(self, description: str | None) -> bool:
         """Whether the repository's description offers it in place of what the request compares
         with: "a cat replacement" -> sharkdp/bat, "A cat(1) clone with wings"."""
-        return bool(description) and any(_stands_in_for(c, description or "") for c in self.compared)
+        return description is not None and any(_stands_in_for(c, description) for c in self.compared)
 
     def serves(self, full_name: str) -> bool:
         """Whether the repository is an add-on of what the request compares with, not a
@@ -167,8 +169,11 @@ def read_need(message: str) -> Need:
 
 
 # "manage my dotfiles across machines" asks for a tool, not for someone's dotfiles
-_TOOL_FOR_DOTFILES = re.compile(r"\b(?:manag\w*|sync\w*|track\w*|back\s?up|version\w*|symlink\w*|deploy\w*)\b.*\bdotfiles\b|"
-                                r"\bdotfiles\b.*\b(?:across|between|on all|manager|tool)\b", re.IGNORECASE)
+_TOOL_FOR_DOTFILES = re.compile(
+    r"\b(?:manag\w*|sync\w*|track\w*|back\s?up|version\w*|symlink\w*|deploy\w*)\b.*\bdotfiles\b"
+    r"|\bdotfiles\b.*\b(?:across|between|on all|manager|tool)\b",
+    re.IGNORECASE,
+)
 
 
 def _wants_resources(message: str) -> bool:
