@@ -70,7 +70,7 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         found = await ctx.source.search(params, sort=sort, limit=wide)
         if excludes_archived(query):
             found = [r for r in found if not r.archived]
-        await prepare_vectors(found)  # new texts are encoded off the event loop
+        await prepare_vectors(found, params)  # new texts are encoded off the event loop
         fitting, fit = coarse_rank(found, params, started)
         strong = [r for r in fitting if r.full_name in fit and not fit[r.full_name].weak]  # a report cites no weak match
         return (strong if sort == "best" else [r for r in found if r in strong])[:limit]

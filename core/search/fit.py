@@ -131,38 +131,62 @@ def _encode_texts(texts: list[str]) -> list[np.ndarray]:
     return [found[t] for t in texts]
 
 
+CLOSE_LOOK = 16  # candidates of a live search embedded from their own text; the others borrow the catalog's
+
+
 def _shipped_or_text(
-    repos: Sequence[Repository], readmes: dict[str, str] | None
+    repos: Sequence[Repository], readmes: dict[str, str] | None, need: np.ndarray | None = None
 ) -> tuple[list[np.ndarray | None], list[tuple[int, str]]]:
-    """Each candidate's shipped catalog vector (None where it has none), and the (position, text)
-    of those without: to be encoded."""
+    """Each candidate's vector where no encoding is needed (None elsewhere), and the (position,
+    text) of those to encode.
+
+    A candidate that is the catalog's row unchanged has the shipped vector. One that the catalog
+    knows with the same description but that came with topics or a README excerpt (a live search)
+    has the shipped vector as a stand-in: given ``need``, the ``CLOSE_LOOK`` of those closest to it
+    are embedded from their own text, since only the closest can rank near the top, and the rest
+    keep the stand-in. Embedding every live candidate cost a first-sight search up to half a
+    second of CPU for results that came out the same."""
     from core.catalog.catalog import Catalog
 
     catalog = Catalog.load()
     rows: list[np.ndarray | None] = []
-    missing: list[tuple[int, str]] = []
+    texts: dict[int, str] = {}
+    borrowed: list[int] = []
     for index, repo in enumerate(repos):
         readme = (readmes or {}).get(repo.full_name)
-        row = None if repo.topics or readme else catalog.vector(repo.full_name, repo.description)
-        rows.append(row)
-        if row is None:
-            missing.append((index, repository_text(repo.full_name, repo.description, repo.topics, readme)))
-    return rows, missing
+        shipped = catalog.vector(repo.full_name, repo.description)
+        rows.append(shipped)
+        if shipped is not None and not (repo.topics or readme):
+            continue
+        texts[index] = repository_text(repo.full_name, repo.description, repo.topics, readme)
+        if shipped is not None:
+            borrowed.append(index)
+    if need is not None and len(borrowed) > CLOSE_LOOK:
+        closeness = np.stack([rows[i] for i in borrowed]) @ need  # type: ignore[misc]
+        far = {borrowed[i] for i in np.argsort(-closeness, kind="stable")[CLOSE_LOOK:]}
+        texts = {i: text for i, text in texts.items() if i not in far}
+    for index in texts:
+        rows[index] = None
+    return rows, sorted(texts.items())
 
 
-async def prepare_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None) -> None:
+async def prepare_vectors(repos: Sequence[Repository], params: SearchParams | None = None,
+                          readmes: dict[str, str] | None = None) -> None:
     """Encodes in a worker thread the texts of ``repos`` this process has not encoded yet, so that
     ``repository_vectors`` finds them: a live search's new candidates cost tenths of a second of
-    CPU, which on the event loop would hold up every other conversation."""
-    texts = [text for _, text in _shipped_or_text(repos, readmes)[1]]
+    CPU, which on the event loop would hold up every other conversation. With ``params``, only
+    the candidates ranking will look at closely (``CLOSE_LOOK``)."""
+    need = need_vector(semantic_query(params)) if params is not None else None
+    texts = [text for _, text in _shipped_or_text(repos, readmes, need)[1]]
     if any(text not in _ENCODED for text in texts):
         await asyncio.to_thread(_encode_texts, texts)
 
 
-def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None) -> np.ndarray:
-    """Unit vectors of the candidates: the shipped catalog vector when the repository is the
-    catalog's row unchanged, otherwise encoded from its text (cached per text)."""
-    rows, missing = _shipped_or_text(repos, readmes)
+def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | None = None,
+                       need: np.ndarray | None = None) -> np.ndarray:
+    """Unit vectors of the candidates (see ``_shipped_or_text``): shipped, borrowed from the
+    catalog, or encoded from their text (cached per text)."""
+    rows, missing = _shipped_or_text(repos, readmes, need)
     for (index, _), vector in zip(missing, _encode_texts([text for _, text in missing])):
         rows[index] = vector
     return np.stack(rows) if rows else np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
@@ -186,7 +210,8 @@ def fits(
     lexical_order = [r for r in lexical_order if not need.replaces(r.full_name)]
     if not lexical_order:
         return {}
-    cosines = similarities(need_vector(text), repository_vectors(lexical_order, readmes))
+    wanted = need_vector(text)
+    cosines = similarities(wanted, repository_vectors(lexical_order, readmes, wanted))
     best = float(cosines.max())
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)

@@ -112,7 +112,7 @@ class Screener:
         if fetch and self.call_budget is not None and self.depth == "light" and info.kind != "catalog":
             top = max(1, min(top, (self.call_budget - searches) // LIGHT_CALLS))
         # the candidates' texts are embedded in a worker thread, off the event loop; ranking finds them
-        await prepare_vectors([r for r in candidates if in_range(r, star_range or params)])
+        await prepare_vectors([r for r in candidates if in_range(r, star_range or params)], params)
         ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more,
                                      known=self.source.knows_word)
         # scoring costs calls except offline: there, a few in other languages are scored beside

@@ -145,3 +145,27 @@ def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
 
     assert not read_need("I need something to manage my dotfiles across machines").wants_resources
     assert read_need("show me some nice dotfiles").wants_resources
+
+
+def test_a_live_search_embeds_only_the_candidates_it_will_look_at_closely() -> None:
+    import numpy as np
+
+    from core.catalog import Catalog
+    from core.models import Repository
+    from core.search.fit import CLOSE_LOOK, _shipped_or_text, need_vector
+
+    catalog = Catalog.load()
+    known = [r.to_repository() for r in catalog.records if r.figures_known][:CLOSE_LOOK + 8]
+    live = [r.model_copy(update={"topics": ["live-topic"]}) for r in known]  # as GitHub returns them
+    unknown = Repository(full_name="someone/not-in-the-catalog", description="a brand new tool", topics=["cli"])
+    need = need_vector("a fast command line tool")
+    rows, to_encode = _shipped_or_text([*live, unknown], None, need)
+    encoded = {index for index, _ in to_encode}
+    assert len(live) in encoded  # what the catalog does not know is always embedded from its text
+    assert len(encoded) == CLOSE_LOOK + 1
+    borrowed = [i for i in range(len(live)) if i not in encoded]
+    closeness = np.stack([catalog.vector(live[i].full_name, live[i].description) for i in range(len(live))]) @ need
+    assert max(closeness[borrowed]) <= min(closeness[sorted(encoded - {len(live)})])  # the closest get a close look
+    assert all(rows[i] is not None for i in borrowed)
+    _, without_need = _shipped_or_text([*live, unknown], None)
+    assert len(without_need) == len(live) + 1  # with no need to rank by, every live text is embedded
