@@ -33,6 +33,10 @@ _INSTEAD_OF = re.compile(
 # where it runs: "slice JSON up in the shell"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$")
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
+# "static analysis for javascript": the language ends the clause, so it names the ecosystem the
+# filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays
+_FOR = re.compile(r"\bfor\s+$")
+_CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\b(?:that|which|with|please)\b)")
 _WRITTEN_IN = re.compile(r"(?:\b(?:written|implemented|built|made|coded|programmed)\s+)?\bin\s+$")
 
 
@@ -56,12 +60,17 @@ def written_in(text: str) -> tuple[str, int, int] | None:
 
 
 def without_language(text: str, language: str) -> str:
-    """``text`` without where it says what the software is written in ("a static site generator
-    written in Go" -> "a static site generator"): once the language is a filter, every candidate
-    is in it, and those words would only pull the meaning toward anything about Go. A language
+    """``text`` without where it says what the software is written in or for ("a static site
+    generator written in Go" -> "a static site generator", "static analysis for javascript" ->
+    "static analysis"): once the language is a filter, every candidate is in it or made for it,
+    and those words would only pull the meaning toward anything about the language. A language
     that qualifies the need stays ("a Python linter", "JavaScript monorepos"): it is part of it."""
     for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
-        if LANGUAGES[m.group(1)] == language and (lead := _WRITTEN_IN.search(text.lower()[: m.start()])):
+        if LANGUAGES[m.group(1)] != language:
+            continue
+        before = text.lower()[: m.start()]
+        lead = _WRITTEN_IN.search(before) or (_FOR.search(before) if _CLAUSE_END.match(text[m.end():]) else None)
+        if lead:
             text = text[: lead.start()] + text[m.end():]
     return " ".join(text.split())
 

@@ -72,7 +72,9 @@ _RESOURCE_DESCRIPTION = re.compile(
     r"tutorials?\s+(?:for|on|about)|learn\s+\w+\s+in|roadmap\s+to|cheat\s?sheet|my\s+dotfiles|dotfiles\s+for|"
     r"\d+\s+days\s+of|resources\s+for|study\s+guide|course\s+(?:materials?|for|on)|"
     r"(?:free|programming|golang|python|java|javascript|rust)\s+e-?books?|learn\s+how\s+to|"
-    r"master\s+the|all\s+algorithms\s+implemented|entry-level\s+open\s+source\s+projects)\b"
+    r"master\s+the|all\s+algorithms\s+implemented|entry-level\s+open\s+source\s+projects|"
+    r"algorithms\s+and\s+data\s+structures|data\s+structures\s+and\s+algorithms|style\s+guide|"
+    r"concepts\s+(?:every|adapted))\b"
     r"|教程|入门|新手|进阶|面试",  # tutorial, introduction, beginner, advanced study, interview
     re.IGNORECASE,
 )

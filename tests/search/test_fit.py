@@ -136,6 +136,8 @@ def test_books_tutorials_and_algorithm_collections_are_resources() -> None:
     assert is_resource("astaxie/build-web-application-with-golang", "A golang ebook intro how to build a web with golang")
     assert is_resource("jackfrued/Python-100-Days", "Python - 100天从新手到大师")
     assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
+    assert is_resource("trekhleb/javascript-algorithms", "Algorithms and data structures implemented in JavaScript")
+    assert is_resource("airbnb/javascript", "JavaScript Style Guide")
     assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
     assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
 

@@ -262,6 +262,8 @@ def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
     assert semantic_query(t("find a static site generator written in Go")) == "find a static site generator"
     assert semantic_query(t("modal text editor in Rust")) == "modal text editor"
     assert semantic_query(t("python linter")) == "python linter"  # the language qualifies the need
+    assert semantic_query(t("static analysis for javascript")) == "static analysis"  # what it is for ends the clause
+    assert "JavaScript" in semantic_query(t("build system for JavaScript monorepos"))  # qualifies the need
 
 
 def test_search_is_a_keyword_when_it_is_the_thing_asked_for() -> None:
