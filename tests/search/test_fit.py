@@ -94,7 +94,6 @@ async def test_a_judge_that_rules_a_result_off_topic_removes_it() -> None:
     assert [i.full_name for i in judged.items] == ["go-gorm/gorm"]
 
 
-
 def test_an_add_on_of_what_the_request_replaces_is_not_the_answer() -> None:
     from core.search.fit import ADD_ON_PENALTY, not_the_answer
     from core.search.need import read_need
@@ -109,44 +108,6 @@ def test_an_add_on_of_what_the_request_replaces_is_not_the_answer() -> None:
     assert not_the_answer(apis, "public-apis/public-apis", "A collective list of free APIs") == 0.0
     git = read_need("i want to host my own git server with code review")
     assert not_the_answer(git, "go-gitea/gitea", "Git with a cup of tea! Painless self-hosted all-in-one") == 0.0
-
-
-def test_what_the_request_replaces_is_known_by_its_usual_spellings() -> None:
-    from core.search.need import read_need
-
-    need = read_need("JavaScript runtime alternative to Node.js")
-    assert need.replaces("nodejs/node") and not need.replaces("denoland/deno")
-
-
-def test_a_description_that_offers_itself_instead_stands_in() -> None:
-    from core.search.need import read_need
-
-    cat = read_need("a cat replacement with syntax highlighting")
-    assert cat.compared == ("cat",)
-    assert cat.stands_in("A cat(1) clone with wings.") and not cat.stands_in("Cats library for Scala")
-    redis = read_need("alternative to redis")
-    assert redis.stands_in("A Redis-compatible in-memory store")
-    assert redis.stands_in("A drop-in replacement for Redis and Memcached")
-    assert not redis.stands_in("Redis Desktop client")
-
-
-def test_books_tutorials_and_algorithm_collections_are_resources() -> None:
-    from core.search.need import is_resource
-
-    assert is_resource("astaxie/build-web-application-with-golang", "A golang ebook intro how to build a web with golang")
-    assert is_resource("jackfrued/Python-100-Days", "Python - 100天从新手到大师")
-    assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
-    assert is_resource("trekhleb/javascript-algorithms", "Algorithms and data structures implemented in JavaScript")
-    assert is_resource("airbnb/javascript", "JavaScript Style Guide")
-    assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
-    assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
-
-
-def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
-    from core.search.need import read_need
-
-    assert not read_need("I need something to manage my dotfiles across machines").wants_resources
-    assert read_need("show me some nice dotfiles").wants_resources
 
 
 def test_a_live_search_embeds_only_the_candidates_it_will_look_at_closely() -> None:

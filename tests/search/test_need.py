@@ -93,3 +93,33 @@ def test_a_word_the_collection_never_uses_raises_the_bar_for_a_match() -> None:
     assert fits(params, candidates, all_core=set())  # close enough in meaning on its own
     assert fits(params, candidates, all_core=set(), known=lambda word: word != "knitting") == {}
     assert fits(params, candidates, all_core=set(), known=lambda word: None)  # a source that cannot tell
+
+
+def test_what_the_request_replaces_is_known_by_its_usual_spellings() -> None:
+    need = read_need("JavaScript runtime alternative to Node.js")
+    assert need.replaces("nodejs/node") and not need.replaces("denoland/deno")
+
+
+def test_a_description_that_offers_itself_instead_stands_in() -> None:
+    cat = read_need("a cat replacement with syntax highlighting")
+    assert cat.compared == ("cat",)
+    assert cat.stands_in("A cat(1) clone with wings.") and not cat.stands_in("Cats library for Scala")
+    redis = read_need("alternative to redis")
+    assert redis.stands_in("A Redis-compatible in-memory store")
+    assert redis.stands_in("A drop-in replacement for Redis and Memcached")
+    assert not redis.stands_in("Redis Desktop client")
+
+
+def test_books_tutorials_and_algorithm_collections_are_resources() -> None:
+    assert is_resource("astaxie/build-web-application-with-golang", "A golang ebook intro how to build a web with golang")
+    assert is_resource("jackfrued/Python-100-Days", "Python - 100天从新手到大师")
+    assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
+    assert is_resource("trekhleb/javascript-algorithms", "Algorithms and data structures implemented in JavaScript")
+    assert is_resource("airbnb/javascript", "JavaScript Style Guide")
+    assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
+    assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
+
+
+def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
+    assert not read_need("I need something to manage my dotfiles across machines").wants_resources
+    assert read_need("show me some nice dotfiles").wants_resources
