@@ -6,7 +6,8 @@
 Keeps only what the product needs: every repository of the newest snapshot (deduplicated across
 the per-language lists), its newest facts, and its stars and forks on each date (for growth).
 Writes ``core/catalog/github-ranking.csv.gz``; the header carries the snapshot dates
-(``stars@<date>`` and ``forks@<date>`` columns, newest first).
+(``stars@<date>`` and ``forks@<date>`` columns, newest first). The repositories only older
+snapshots list go to ``core/catalog/earlier-stars.csv.gz`` with their last measured stars.
 
 From the awesome-lists folder (``categories.csv``, ``README.md``, ``LICENSES/``) it writes
 ``data/awesome-lists.csv.gz`` and, apart, the share-alike rows to ``data/awesome-lists-sharealike.csv.gz``
@@ -26,6 +27,7 @@ from pathlib import Path
 from core.catalog.lists import LIST_COLUMNS, group_rows, is_share_alike
 
 DATA_FILE = Path(__file__).with_name("github-ranking.csv.gz")
+EARLIER_FILE = Path(__file__).with_name("earlier-stars.csv.gz")
 LISTS_DIR = Path(__file__).with_name("data")
 LISTS_FILE = LISTS_DIR / "awesome-lists.csv.gz"
 SHARE_ALIKE_FILE = LISTS_DIR / "awesome-lists-sharealike.csv.gz"
@@ -82,6 +84,30 @@ def build(folder: Path) -> bytes:
     return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
 
 
+def build_earlier(folder: Path) -> bytes:
+    """The repositories of the older snapshots that the newest one no longer lists (under any
+    owner), with their
+    stars on the last date they were listed (``full_name,date,stars``): the catalog knows many of
+    them from curated lists only, and their last measured stars say how widely used they are."""
+    snapshots = read_snapshots(folder)
+    dates = list(snapshots)
+    newest = {_full_name(row["repo_url"]).lower() for row in snapshots[dates[-1]]}
+    # a repository that moved to another owner (facebook/react -> react/react) is listed under its
+    # new name: its old name is not an earlier repository
+    newest_names = {name.split("/", 1)[1] for name in newest}
+    last: dict[str, tuple[str, str, int]] = {}
+    for day in dates[:-1]:
+        for row in snapshots[day]:
+            name = _full_name(row["repo_url"])
+            if name.lower() not in newest and name.lower().split("/", 1)[1] not in newest_names:
+                last[name.lower()] = (name, day, int(row["stars"]))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["full_name", "date", "stars"])
+    writer.writerows(sorted(last.values(), key=lambda row: -row[2]))
+    return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
+
+
 def _gzip_csv(rows: list[dict[str, str]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -135,6 +161,9 @@ def main(argv: list[str] | None = None) -> None:
     payload = build(folder)
     DATA_FILE.write_bytes(payload)
     print(f"wrote {DATA_FILE} ({len(payload):,} bytes)")
+    earlier = build_earlier(folder)
+    EARLIER_FILE.write_bytes(earlier)
+    print(f"wrote {EARLIER_FILE} ({len(earlier):,} bytes)")
     write_lists(Path(args[1] if len(args) > 1 else "../shared/data/awesome-lists"))
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from core.catalog.index import CatalogIndex
 from core.catalog.names import CatalogNames
 from core.catalog.lists import read_listed
-from core.catalog.records import CatalogRecord, merge_lists, read_records
+from core.catalog.records import CatalogRecord, merge_lists, read_earlier, read_records
 from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
 
@@ -28,6 +28,7 @@ T = TypeVar("T")
 _lock = threading.Lock()
 _cache: dict[tuple[Path, ...], "Catalog"] = {}
 LIST_FILES = ("awesome-lists.csv.gz", "awesome-lists-sharealike.csv.gz")
+EARLIER_FILE = "earlier-stars.csv.gz"  # beside the ranking data: list-only repositories older snapshots measured
 
 
 def default_data_file() -> Path:
@@ -47,7 +48,8 @@ def _default_key() -> tuple[Path, ...]:
 
 def read_catalog(path: Path, list_files: Sequence[Path]) -> tuple[list[date], list[CatalogRecord]]:
     dates, records = read_records(path)
-    return dates, merge_lists(records, read_listed(list(list_files)))
+    earlier = read_earlier(path.with_name(EARLIER_FILE)) if list_files else {}
+    return dates, merge_lists(records, read_listed(list(list_files)), earlier)
 
 
 class Catalog:
@@ -141,6 +143,11 @@ class Catalog:
             return None
         return vectors.matrix[record.id]
 
+    def earlier_stars(self, full_name: str) -> int | None:
+        """The stars an older snapshot measured for a repository known now only from lists."""
+        record = self.get(full_name)
+        return record.earlier_stars if record is not None else None
+
     def knows(self, word: str) -> bool:
         """Whether any record's name, description or curated-list text uses ``word`` (stemmed)."""
         return self._index.knows(word)
@@ -157,7 +164,8 @@ class Catalog:
         from core.search.fit import popularity_prior
 
         if self._prior is None:
-            self._prior = np.array([popularity_prior(r.stars, r.figures_known) for r in self.records], dtype=np.float32)
+            self._prior = np.array([popularity_prior(r.stars, r.figures_known, earlier_stars=r.earlier_stars)
+                                    for r in self.records], dtype=np.float32)
         return self._prior
 
     def _nearest(self, params: SearchParams, limit: int) -> list[int]:

@@ -42,6 +42,9 @@ class CatalogRecord:
     # False: known only from curated lists; stars/forks/issues/push were not measured and the
     # zeros above are placeholders, never facts
     figures_known: bool = True
+    # a list-only repository that an older snapshot listed: its stars on that date, used only to
+    # tell how widely used it is when ranking (never shown: it is not a figure of the newest date)
+    earlier_stars: int | None = None
 
     def to_repository(self) -> Repository:
         return Repository(
@@ -83,14 +86,18 @@ def list_only_record(record_id: int, listed: ListedRepository) -> CatalogRecord:
     )
 
 
-def merge_lists(records: list[CatalogRecord], listed: dict[str, ListedRepository]) -> list[CatalogRecord]:
-    """Snapshot records gain their list categories; list-only repositories are appended after them."""
+def merge_lists(records: list[CatalogRecord], listed: dict[str, ListedRepository],
+                earlier: dict[str, int] | None = None) -> list[CatalogRecord]:
+    """Snapshot records gain their list categories; list-only repositories are appended after them,
+    with the stars an older snapshot measured when one listed them (``earlier``, by lower-cased
+    full name)."""
     known = {r.full_name.lower(): r for r in records}
     merged = list(records)
     for key, entry in listed.items():
         record = known.get(key)
         if record is None:
             merged.append(list_only_record(len(merged), entry))
+            merged[-1].earlier_stars = (earlier or {}).get(key)
         else:
             record.categories = entry.categories
             record.list_descriptions = entry.descriptions
@@ -103,6 +110,15 @@ def growth_baseline(dates: list[date], days_back: int) -> date | None:
     target = newest - timedelta(days=days_back)
     candidates = [d for d in dates if d < newest and abs((d - target).days) <= GROWTH_TOLERANCE_DAYS]
     return min(candidates, key=lambda d: abs((d - target).days)) if candidates else None
+
+
+def read_earlier(path: Path) -> dict[str, int]:
+    """Lower-cased full name -> stars on the last older snapshot that listed it (the file written
+    by ``core.catalog.build``; empty when there is none)."""
+    if not path.is_file():
+        return {}
+    rows = csv.DictReader(io.StringIO(gzip.decompress(path.read_bytes()).decode("utf-8")))
+    return {row["full_name"].lower(): int(row["stars"]) for row in rows}
 
 
 def read_records(path: Path) -> tuple[list[date], list[CatalogRecord]]:

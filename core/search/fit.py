@@ -55,14 +55,17 @@ ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to
 COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
 
 
-def popularity_prior(stars: int, figures_known: bool, small: bool = False) -> float:
+def popularity_prior(stars: int, figures_known: bool, small: bool = False, *,
+                     earlier_stars: int | None = None) -> float:
     """What popularity adds to a fit: ``POPULARITY_WEIGHT`` x ln(stars); nothing when the user
     asked for small or new projects. A repository known only from curated lists (stars never
-    measured) is credited with ``LISTED_STARS``: a list's editors picked it."""
+    measured on the newest date) counts with the stars an older snapshot measured when one listed
+    it (``earlier_stars``: getsentry/sentry, 43k), else with ``LISTED_STARS``: a list's editors
+    picked it."""
     if small:
         return 0.0
-    if not figures_known:  # listed in a curated list, stars never measured
-        return POPULARITY_WEIGHT * math.log(LISTED_STARS)
+    if not figures_known:  # listed in a curated list, stars not measured on the newest date
+        return POPULARITY_WEIGHT * math.log(max(earlier_stars or LISTED_STARS, LISTED_STARS))
     return POPULARITY_WEIGHT * math.log(stars) if stars > 0 else 0.0
 
 
@@ -203,6 +206,8 @@ def fits(
     matching every core concept lexically; ``known`` says whether the searched collection uses a
     word at all (``RepoSource.knows_word``: the offline catalog's vocabulary; None where it cannot tell).
     """
+    from core.catalog.catalog import Catalog
+
     if not lexical_order:
         return {}
     text = semantic_query(params)
@@ -235,7 +240,9 @@ def fits(
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
-        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small) + need.word_trust * words
+        earlier = None if repo.figures_known else Catalog.load().earlier_stars(repo.full_name)
+        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
+                 + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
         out[repo.full_name] = Fit(cosine=cosine, fused=fused, stands_in=stand_in)
     return out

@@ -132,3 +132,13 @@ def test_a_live_search_embeds_only_the_candidates_it_will_look_at_closely() -> N
     assert all(rows[i] is not None for i in borrowed)
     _, without_need = _shipped_or_text([*live, unknown], None)
     assert len(without_need) == len(live) + 1  # with no need to rank by, every live text is embedded
+
+
+def test_a_listed_repository_an_older_snapshot_measured_ranks_with_those_stars() -> None:
+    from core.catalog import Catalog
+
+    sentry = Catalog.load().get("getsentry/sentry")
+    assert sentry is not None and not sentry.figures_known and sentry.earlier_stars  # 43k on 2026-02-22
+    assert sentry.to_repository().measured_stars is None  # never shown as a figure of the newest date
+    assert popularity_prior(0, False, earlier_stars=sentry.earlier_stars) > popularity_prior(0, False)
+    assert popularity_prior(0, False, earlier_stars=50) == popularity_prior(0, False)  # never under a list's credit
