@@ -230,6 +230,7 @@ def fits(
         gate_at = UNKNOWN_WORD_GATE
     if gate and best < gate_at and not named and not params.exclude:
         return {}
+    catalog = Catalog.load()
     out: dict[str, Fit] = {}
     for index, repo in enumerate(lexical_order):
         cosine = float(cosines[index])
@@ -240,7 +241,7 @@ def fits(
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
-        earlier = None if repo.figures_known else Catalog.load().earlier_stars(repo.full_name)
+        earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
         fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
