@@ -55,13 +55,20 @@ def test_spoken_requests_trust_their_words_less() -> None:
     assert read_need("I need a kanban board").word_trust < read_need("kanban board").word_trust
 
 
-def test_lists_tutorials_and_languages_themselves_are_resources() -> None:
+def test_lists_tutorials_books_and_languages_themselves_are_resources() -> None:
     assert is_resource("vinta/awesome-python", "An opinionated list of awesome Python frameworks")
     assert is_resource("EbookFoundation/free-programming-books", "Freely available programming books")
     assert is_resource("golang/go", "The Go programming language")
     assert is_resource("someone/dotfiles", "my config")
     assert not is_resource("gohugoio/hugo", "The world's fastest framework for building websites.")
     assert not is_resource("pallets/flask", "The Python micro framework for building web applications.")
+    assert is_resource("astaxie/build-web-application-with-golang", "A golang ebook intro how to build a web with golang")
+    assert is_resource("jackfrued/Python-100-Days", "Python - 100天从新手到大师")
+    assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
+    assert is_resource("trekhleb/javascript-algorithms", "Algorithms and data structures implemented in JavaScript")
+    assert is_resource("airbnb/javascript", "JavaScript Style Guide")
+    assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
+    assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
     assert read_need("awesome lists about rust").wants_resources
     assert not read_need("a rust web framework").wants_resources
 
@@ -108,16 +115,6 @@ def test_a_description_that_offers_itself_instead_stands_in() -> None:
     assert redis.stands_in("A Redis-compatible in-memory store")
     assert redis.stands_in("A drop-in replacement for Redis and Memcached")
     assert not redis.stands_in("Redis Desktop client")
-
-
-def test_books_tutorials_and_algorithm_collections_are_resources() -> None:
-    assert is_resource("astaxie/build-web-application-with-golang", "A golang ebook intro how to build a web with golang")
-    assert is_resource("jackfrued/Python-100-Days", "Python - 100天从新手到大师")
-    assert is_resource("TheAlgorithms/Python", "All Algorithms implemented in Python")
-    assert is_resource("trekhleb/javascript-algorithms", "Algorithms and data structures implemented in JavaScript")
-    assert is_resource("airbnb/javascript", "JavaScript Style Guide")
-    assert not is_resource("kovidgoyal/calibre", "E-book library manager that can view, convert, and catalog e-books")
-    assert not is_resource("krzyzanowskim/CryptoSwift", "cryptographic algorithms implemented in Swift")
 
 
 def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
