@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -338,29 +338,26 @@ class _OneBlasThread:
 
 
 _ONE_BLAS_THREAD = _OneBlasThread()
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
+T = TypeVar("T")
 
 
-def _workers() -> ThreadPoolExecutor:
-    """The threads that encode the other parts of a split encoding (the caller encodes one)."""
-    global _pool
-    if _pool is None:
-        with _pool_lock:
-            if _pool is None:
-                _pool = ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-encode")
-    return _pool
+class _Once(Generic[T]):
+    """A value made on first use, once per process, whichever thread asks first."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._value: T | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> T:
+        if self._value is None:
+            with self._lock:
+                if self._value is None:
+                    self._value = self._make()
+        return self._value
 
 
-_default: SentenceEncoder | None = None
-_default_lock = threading.Lock()
-
-
-def default_encoder() -> SentenceEncoder:
-    """The process-wide encoder, loaded on first use (about 90 MB of weights)."""
-    global _default
-    if _default is None:
-        with _default_lock:
-            if _default is None:
-                _default = SentenceEncoder()
-    return _default
+# the threads that encode the other parts of a split encoding (the caller encodes one)
+_workers = _Once(lambda: ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-encode"))
+# the process-wide encoder, loaded on first use (about 90 MB of weights)
+default_encoder: Callable[[], SentenceEncoder] = _Once(SentenceEncoder)
