@@ -279,33 +279,28 @@ class SentenceEncoder:
 def _chunks(lengths: list[int]) -> list[list[int]]:
     """Positions of ``lengths`` (ascending token counts) in runs of at most ``CHUNK_TOKENS``
     tokens (at least one text each): what one pass of the dense layers takes at once."""
-    out: list[list[int]] = []
-    current: list[int] = []
-    tokens = 0
-    for position, length in enumerate(lengths):
-        if current and tokens + length > CHUNK_TOKENS:
-            out.append(current)
-            current, tokens = [], 0
-        current.append(position)
-        tokens += length
-    if current:
-        out.append(current)
-    return out
+    return _runs(lengths, lambda count, tokens, length: tokens + length > CHUNK_TOKENS)
 
 
 def _batches(lengths: list[int]) -> list[list[int]]:
     """Positions of ``lengths`` (ascending token counts) grouped into batches of at most
     ``BATCH_SIZE`` whose padding stays within ``PADDING_SLACK`` of their real tokens."""
+    return _runs(lengths, lambda count, tokens, length: count + 1 > BATCH_SIZE
+                 or (count + 1) * length > PADDING_SLACK * (tokens + length))
+
+
+def _runs(lengths: list[int], full: Callable[[int, int, int], bool]) -> list[list[int]]:
+    """Consecutive positions of ``lengths``, a new run started when ``full(texts in the run,
+    tokens in the run, next length)`` says the next text does not fit (every run holds one at least)."""
     out: list[list[int]] = []
     current: list[int] = []
-    real = 0
+    tokens = 0
     for position, length in enumerate(lengths):
-        grown = len(current) + 1
-        if current and (grown > BATCH_SIZE or grown * length > PADDING_SLACK * (real + length)):
+        if current and full(len(current), tokens, length):
             out.append(current)
-            current, real = [], 0
+            current, tokens = [], 0
         current.append(position)
-        real += length
+        tokens += length
     if current:
         out.append(current)
     return out
