@@ -44,12 +44,14 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh2": DATA / "search_fresh2.jsonl",
     "fresh": DATA / "search_fresh.jsonl",
     "heldout": DATA / "search_heldout.jsonl",
     "blind": DATA / "search_blind.jsonl",
     "dev": DATA / "search_dev.jsonl",
 }
 LABELS = {
+    "fresh2": "FRESH2 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh": "FRESH BLIND set (written 2026-11-26 without seeing the ranking, never tuned on)",
     "heldout": "FORMER HELD-OUT set (reported once, then diagnosed and tuned on: a DEVELOPMENT figure)",
     "blind": "FORMER BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",

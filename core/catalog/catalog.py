@@ -143,14 +143,24 @@ class Catalog:
             return None
         return vectors.matrix[record.id]
 
+    def example_cosines(self, query: np.ndarray, full_names: Sequence[str]) -> np.ndarray:
+        """For each repository, the best cosine of one of its example requests to a unit query
+        vector (``core.catalog.examples``); -1 for one the catalog has no examples of."""
+        vectors = self.vectors()
+        best = vectors.closeness(query)[1] if vectors is not None else None
+        records = [self.get(name) for name in full_names]
+        return np.array([-1.0 if best is None or r is None else best[r.id] for r in records], dtype=np.float32)
+
     def earlier_stars(self, full_name: str) -> int | None:
         """The stars an older snapshot measured for a repository known now only from lists."""
         record = self.get(full_name)
         return record.earlier_stars if record is not None else None
 
     def knows(self, word: str) -> bool:
-        """Whether any record's name, description or curated-list text uses ``word`` (stemmed)."""
-        return self._index.knows(word)
+        """Whether any record's name, description or curated-list text, or any example request
+        (``core.catalog.examples``), uses ``word`` (stemmed)."""
+        vectors = self.vectors()
+        return self._index.knows(word) or (vectors is not None and vectors.uses(word))
 
     def vectors_named(self, names: Sequence[str]) -> np.ndarray:
         """The shipped vectors of the most-starred snapshot repository called each of ``names``."""

@@ -32,11 +32,11 @@ from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.language import without_language
 from core.search.need import Need, content_words, is_resource, read_need
-from core.search.semantic import query_vector, repository_text, similarities
+from core.search.semantic import meaning, query_vector, repository_text, similarities
 
 RRF_K = 30
-POPULARITY_WEIGHT = 0.05  # per unit of ln(stars): the prior that a well-known project is what was meant
-LISTED_STARS = 300  # the popularity a repository known only from curated lists is credited with
+POPULARITY_WEIGHT = 0.03  # per unit of ln(stars): the prior that a well-known project is what was meant
+LISTED_STARS = 2000  # the popularity a repository known only from curated lists is credited with
 LEXICAL_WEIGHT = 0.1  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
 ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
 QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
@@ -44,6 +44,11 @@ EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when
 FLOOR = 0.30  # cosine under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
 MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
+# the gate reads an example request's cosine this much lower for a description-like request: two
+# requests for different things in one domain ("inventory for a pharmacy's controlled drugs", "inventory
+# for a warehouse") are often 0.55 apart; a spoken request is compared with spoken examples, its peers
+EXAMPLE_GATE_MARGIN = 0.10
+SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # a word of a description-like request that the searched collection never uses names a concept
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
@@ -216,21 +221,24 @@ def fits(
     if not lexical_order:
         return {}
     wanted = need_vector(text)
-    cosines = similarities(wanted, repository_vectors(lexical_order, readmes, wanted))
+    catalog = Catalog.load()
+    own = similarities(wanted, repository_vectors(lexical_order, readmes, wanted))
+    examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
+    cosines = meaning(own, examples)
     best = float(cosines.max())
+    gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.situated else EXAMPLE_GATE_MARGIN
+    evidence = float(meaning(own, examples, gate_margin).max())  # what the gate reads
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
                 if r.full_name in all_core or r.full_name in stand_ins)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
-    # only a request that does not tell about the asker: one in the first person or a question is
-    # full of words about the situation ("tired", "nightly", "boss") that no repository uses, and
-    # they name no missing concept; a long description ("regatta scoring software for ...") is not
-    if known is not None and not need.situated and any(known(word) is False for word in content_words(text)):
+    # a word that no repository text and no example request uses names a concept the catalog lacks
+    # ("knitting", "kennel"); the example requests hold the words of the situations people describe
+    if known is not None and any(known(word) is False for word in content_words(text)):
         gate_at = UNKNOWN_WORD_GATE
-    if gate and best < gate_at and not named and not params.exclude:
+    if gate and evidence < gate_at and not named and not params.exclude:
         return {}
-    catalog = Catalog.load()
     out: dict[str, Fit] = {}
     for index, repo in enumerate(lexical_order):
         cosine = float(cosines[index])

@@ -16,6 +16,7 @@ import numpy as np
 
 from core.search.embedding import default_encoder
 
+EXAMPLE_MARGIN = 0.0  # what example requests' cosine gives up against the repository's own text
 README_EXCERPT = 300  # characters of README (markup stripped) added to a live repository's text
 _FILLER = re.compile(
     r"^\s*(?:(?:please|hey|hi|can you|could you|would you|help me|i am looking for|i'm looking for|"
@@ -53,3 +54,10 @@ def query_vector(message: str) -> np.ndarray:
 def similarities(query: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     """Cosine similarity of a unit query vector to unit row vectors."""
     return vectors @ query if len(vectors) else np.zeros(0, dtype=np.float32)
+
+
+def meaning(own: np.ndarray, examples: np.ndarray, margin: float | None = None) -> np.ndarray:
+    """How close repositories are to the need: the cosine of their own text, or that of their
+    example requests (``core.catalog.examples``: the mean of their vectors; -1 where there are
+    none) less ``margin`` (``EXAMPLE_MARGIN`` unless given), whichever is higher."""
+    return np.maximum(own, examples - (EXAMPLE_MARGIN if margin is None else margin))

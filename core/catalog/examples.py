@@ -1,0 +1,71 @@
+"""Example requests: what people ask when a catalog repository is the answer.
+
+Descriptions say what a repository *is* ("A modern replacement for Redis and Memcached"); people
+ask about their situation ("our Redis pegs one core while the other 15 sit idle"). Between the two
+the sentence model often sees little likeness. ``data/example-requests.jsonl.gz`` holds, for ~5,200
+catalog repositories (every snapshot repository, and the list-only ones that an older snapshot
+measured, that several lists name, or that the self-hosted and CLI-apps lists name), three or four
+requests for which the repository is a good answer: one the way a search box is typed, the others the
+way people talk in a team chat, naming the product they want to leave where there is one, never the
+repository's own name. They are embedded at build time beside the records' own texts
+(``core.catalog.vectors``), and a request close to one of a repository's examples is close to that
+repository (``core.search.semantic.meaning``): each repository's requests are embedded at build time
+and their mean is shipped.
+
+One JSON object a line: ``{"repo": "owner/name", "requests": ["...", ...]}``. How they were written,
+and by whom, is in ``data/EXAMPLE_REQUESTS.md``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from core.catalog.records import CatalogRecord
+
+EXAMPLES_FILE = "example-requests.jsonl.gz"
+_WORD = re.compile(r"[a-z][a-z0-9+#]*")
+
+
+def default_examples_file() -> Path:
+    return Path(str(resources.files("core.catalog").joinpath("data", EXAMPLES_FILE)))
+
+
+def read_examples(path: Path | None = None) -> dict[str, list[str]]:
+    """Lower-cased full name -> its example requests; empty when the file is absent."""
+    path = default_examples_file() if path is None else path
+    if not path.is_file():
+        return {}
+    found: dict[str, list[str]] = {}
+    for line in gzip.decompress(path.read_bytes()).decode("utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            found.setdefault(row["repo"].lower(), []).extend(r for r in row["requests"] if r.strip())
+    return found
+
+
+def example_rows(records: Sequence[CatalogRecord], examples: dict[str, list[str]]) -> tuple[list[str], np.ndarray]:
+    """The example texts in record order, and the record id of each (ascending, so that a
+    record's examples are one run of rows)."""
+    texts: list[str] = []
+    owners: list[int] = []
+    for record in records:
+        for text in examples.get(record.full_name.lower(), ()):
+            texts.append(text)
+            owners.append(record.id)
+    return texts, np.asarray(owners, dtype=np.int64)
+
+
+def example_words(texts: Iterable[str]) -> list[str]:
+    """Every word the example requests use, stemmed as ``core.search.relevance.stem`` does, sorted.
+    The situations people describe ("hogging", "babysitting", "boss") are in them, so a word
+    that neither they nor any repository text use names a concept the catalog lacks."""
+    from core.search.relevance import stem
+
+    return sorted({stem(word) for text in texts for word in _WORD.findall(text.lower())})

@@ -1,0 +1,102 @@
+"""Example requests: shipped for the catalog's repositories, embedded beside them, and counted as
+closeness only when they are clearly closer than the repository's own text."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from pathlib import Path
+
+import numpy as np
+
+from core.catalog import Catalog
+from core.catalog.examples import default_examples_file, example_rows, read_examples
+from core.catalog.vectors import CatalogVectors
+from core.catalog.vectors_build import build
+from core.search.embedding import default_encoder
+from core.search.semantic import EXAMPLE_MARGIN, meaning
+
+
+def test_the_shipped_examples_cover_the_snapshot() -> None:
+    catalog = Catalog.load()
+    examples = read_examples()
+    snapshot = [r for r in catalog.records if r.figures_known]
+    covered = [r for r in snapshot if r.full_name.lower() in examples]
+    assert len(covered) >= 0.99 * len(snapshot)
+    assert all(1 <= len(examples[r.full_name.lower()]) <= 4 for r in covered)
+    assert all(catalog.get(name) is not None for name in examples), "every example belongs to a catalog repository"
+
+
+def test_the_shipped_vectors_hold_every_repository_with_examples() -> None:
+    catalog = Catalog.load()
+    vectors = catalog.vectors()
+    assert vectors is not None
+    _, owners = example_rows(catalog.records, read_examples())
+    assert vectors.examples.shape == (len(set(owners.tolist())), 384)
+    assert np.array_equal(vectors.example_records, np.unique(owners))
+
+
+def write_examples(path: Path, examples: dict[str, list[str]]) -> Path:
+    lines = [json.dumps({"repo": repo, "requests": requests}) for repo, requests in examples.items()]
+    path.write_bytes(gzip.compress("\n".join(lines).encode()))
+    return path
+
+
+def test_a_record_is_as_close_as_the_mean_of_its_examples(tmp_path: Path) -> None:
+    records = Catalog.load().records[:3]
+    examples = write_examples(tmp_path / "examples.jsonl.gz", {
+        records[0].full_name: ["a tool I need", "another request"], records[2].full_name: ["something else"]})
+    path = tmp_path / "vectors.npz"
+    build(records, path, examples)
+    vectors = CatalogVectors.load(records, path, examples)
+    assert vectors is not None and vectors.example_records.tolist() == [0, 2]
+    encoded = default_encoder().encode(["a tool I need", "another request", "something else"])
+    mean = encoded[:2].sum(axis=0) / np.linalg.norm(encoded[:2].sum(axis=0))
+    assert np.allclose(vectors.examples, np.stack([mean, encoded[2]]), atol=1e-3)
+    query = encoded[1]
+    own, best = vectors.closeness(query)
+    assert np.allclose(own, vectors.matrix @ query)
+    assert np.isclose(best[0], float(mean @ query), atol=1e-3)
+    assert best[1] == -1.0
+    assert np.allclose(vectors.cosines(query), np.maximum(own, best - EXAMPLE_MARGIN))
+
+
+def test_changed_examples_are_refused_alone(tmp_path: Path) -> None:
+    records = Catalog.load().records[:2]
+    path = tmp_path / "vectors.npz"
+    examples = write_examples(tmp_path / "examples.jsonl.gz", {records[0].full_name: ["a request"]})
+    build(records, path, examples)
+    write_examples(examples, {records[0].full_name: ["an edited request"]})
+    vectors = CatalogVectors.load(records, path, examples)
+    assert vectors is not None, "the records' own vectors still serve"
+    assert len(vectors.examples) == 0
+    assert vectors.closeness(vectors.matrix[0])[1].tolist() == [-1.0, -1.0]
+
+
+def test_the_words_of_the_examples_are_known_words(tmp_path: Path) -> None:
+    records = Catalog.load().records[:1]
+    examples = write_examples(tmp_path / "examples.jsonl.gz", {records[0].full_name: ["my boss keeps babysitting cron jobs"]})
+    build(records, tmp_path / "vectors.npz", examples)
+    vectors = CatalogVectors.load(records, tmp_path / "vectors.npz", examples)
+    assert vectors is not None
+    assert vectors.uses("babysitting") and vectors.uses("Jobs") and not vectors.uses("kennel")
+
+
+def test_a_word_only_people_use_is_known_to_the_catalog() -> None:
+    catalog = Catalog.load()
+    assert catalog.knows("babysitting"), "an example request uses it, no repository text does"
+    assert not catalog.knows("kennel")
+
+
+def test_meaning_is_the_closer_of_the_two() -> None:
+    own = np.array([0.40, 0.40, 0.40], dtype=np.float32)
+    examples = np.array([-1.0, 0.35, 0.70], dtype=np.float32)
+    assert np.allclose(meaning(own, examples), [0.40, max(0.40, 0.35 - EXAMPLE_MARGIN), 0.70 - EXAMPLE_MARGIN])
+
+
+def test_the_data_file_is_one_object_a_line() -> None:
+    lines = gzip.decompress(default_examples_file().read_bytes()).decode("utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]
+    assert all(set(row) == {"repo", "requests"} for row in rows)
+    assert len({row["repo"].lower() for row in rows}) == len(rows)
