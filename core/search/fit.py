@@ -52,6 +52,7 @@ SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # a word of a description-like request that the searched collection never uses names a concept
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
+SPOKEN_UNKNOWN_WORD_GATE = 0.55  # a spoken request's odd word is as often a turn of phrase ("hogging")
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
@@ -236,7 +237,7 @@ def fits(
     # a word that no repository text and no example request uses names a concept the catalog lacks
     # ("knitting", "kennel"); the example requests hold the words of the situations people describe
     if known is not None and any(known(word) is False for word in content_words(text)):
-        gate_at = UNKNOWN_WORD_GATE
+        gate_at = SPOKEN_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}
