@@ -46,13 +46,14 @@ LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concep
 MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
 # the gate reads an example request's cosine this much lower for a description-like request: two
 # requests for different things in one domain ("inventory for a pharmacy's controlled drugs", "inventory
-# for a warehouse") are often 0.55 apart; a spoken request is compared with spoken examples, its peers
+# for a warehouse") are often 0.55 apart; a spoken request (``Need.spoken``) is compared with spoken
+# examples, its peers
 EXAMPLE_GATE_MARGIN = 0.10
 SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # a word of a description-like request that the searched collection never uses names a concept
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
-SPOKEN_UNKNOWN_WORD_GATE = 0.55  # a spoken request's odd word is as often a turn of phrase ("hogging")
+SITUATED_UNKNOWN_WORD_GATE = 0.55  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
@@ -227,7 +228,7 @@ def fits(
     examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
     cosines = meaning(own, examples)
     best = float(cosines.max())
-    gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.situated else EXAMPLE_GATE_MARGIN
+    gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
     evidence = float(meaning(own, examples, gate_margin).max())  # what the gate reads
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
@@ -237,7 +238,7 @@ def fits(
     # a word that no repository text and no example request uses names a concept the catalog lacks
     # ("knitting", "kennel"); the example requests hold the words of the situations people describe
     if known is not None and any(known(word) is False for word in content_words(text)):
-        gate_at = SPOKEN_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
+        gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}
