@@ -175,7 +175,7 @@ GARBLED = (
     (r"\b(?:a) (?:HTML|API|SQL|HTTP|R|Elixir|Erlang|Objective-C|OCaml|Assembly)\b", "wrong article"),
     (r"\b1 (?:results|repositories|stars|commits|contributors|releases|forks)\b", "plural after 1"),
     (r"\b(?:an) (?:Go|Rust|Python|JavaScript|TypeScript|Java|C|C\+\+|PHP|Ruby|Kotlin|Swift|Dart)\b", "wrong article"),
-    (r"(?<!\.)\.\.(?!\.)|\s,|\(\s*\)|\bthe the\b", "typo-like punctuation"),
+    (r"(?<!\.)\.\.(?!\.)|\s,|(?<!\w)\(\s*\)|\bthe the\b", "typo-like punctuation"),  # "require()" is code
 )
 UNMEASURED_OFFLINE = (
     (r"\(how quickly issues and pull requests get handled\)", "maintenance explained as issue handling"),
