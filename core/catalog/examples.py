@@ -2,9 +2,8 @@
 
 Descriptions say what a repository *is* ("A modern replacement for Redis and Memcached"); people
 ask about their situation ("our Redis pegs one core while the other 15 sit idle"). Between the two
-the sentence model often sees little likeness. ``data/example-requests.jsonl.gz`` holds, for ~5,200
-catalog repositories (every snapshot repository, and the list-only ones that an older snapshot
-measured, that several lists name, or that the self-hosted and CLI-apps lists name), three or four
+the sentence model often sees little likeness. ``data/example-requests.jsonl.gz`` holds, for 8,252
+catalog repositories (every snapshot repository, and 4,803 of the list-only ones), three or four
 requests for which the repository is a good answer: one the way a search box is typed, the others the
 way people talk in a team chat, naming the product they want to leave where there is one, never the
 repository's own name. They are embedded at build time beside the records' own texts

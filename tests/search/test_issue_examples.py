@@ -81,3 +81,14 @@ async def test_a_repository_that_offers_itself_instead_comes_first(offline: Test
     assert isinstance(reply.structured_data, RepoList), reply.markdown
     assert expected in [item.full_name for item in reply.structured_data.items][:3]
     assert "weak match" not in reply.markdown.split("\n\n")[1].lower()
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    # the repository's own words ("Monitoring system and time series database") are far from the
+    # complaint; its example requests are not
+    ("our Datadog invoice keeps growing, what can we run ourselves for metrics and dashboards?", "prometheus/prometheus"),
+    ("we pay too much for Heroku; can we push to deploy on our own servers instead?", "dokku/dokku"),
+])
+async def test_a_situation_finds_what_its_example_requests_describe(offline: TestBackend, request_text: str,
+                                                                    expected: str) -> None:
+    assert expected in (await listed(offline, request_text))[:5]
