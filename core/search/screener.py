@@ -160,7 +160,7 @@ class Screener:
             got = fitted[item.full_name]
             if item.full_name not in vouched:
                 return got.fused
-            return got.fused + JUDGE_BONUS + max(0.0, vouched[item.full_name] / 10 - got.cosine)
+            return got.fused + JUDGE_BONUS + max(0.0, vouched[item.full_name] / 10 - got.closeness)
 
         items.sort(key=lambda i: (-round(fit(i) / NEAR_TIE), not i.figures_known, *rank_key(i)))
         items, elsewhere = in_named_language(items, tiers, params)

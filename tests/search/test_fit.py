@@ -40,7 +40,7 @@ def test_meaning_finds_what_the_words_miss_and_the_floor_drops_the_rest() -> Non
     fitted = fits(SearchParams(text="a faster grep"), candidates, all_core={"BurntSushi/ripgrep"})
     assert "BurntSushi/ripgrep" in fitted
     assert "gin-gonic/gin" not in fitted  # under the floor: not padding
-    assert fitted["BurntSushi/ripgrep"].cosine >= LEXICAL_FLOOR
+    assert fitted["BurntSushi/ripgrep"].closeness >= LEXICAL_FLOOR
     # what grep is joins the request, so ripgrep fits by meaning alone
     assert "BurntSushi/ripgrep" in fits(SearchParams(text="a faster grep"), candidates, all_core=set())
     assert fits(SearchParams(text="a knitting pattern designer"), candidates, all_core=set()) == {}  # nothing close enough
@@ -142,3 +142,16 @@ def test_a_listed_repository_an_older_snapshot_measured_ranks_with_those_stars()
     assert sentry.to_repository().measured_stars is None  # never shown as a figure of the newest date
     assert popularity_prior(0, False, earlier_stars=sentry.earlier_stars) > popularity_prior(0, False)
     assert popularity_prior(0, False, earlier_stars=50) == popularity_prior(0, False)  # never under a list's credit
+
+
+def test_a_live_candidate_the_catalog_knows_is_as_close_as_its_example_requests() -> None:
+    from core.catalog import Catalog
+
+    record = Catalog.load().get("prometheus/prometheus")
+    assert record is not None
+    text = f"{record.description} (as GitHub describes it today)"
+    known = repo(record.full_name, 60_000, text, "Go", topics=["monitoring"])
+    stranger = repo("someone/metrics-fork", 60_000, text, "Go", topics=["monitoring"])  # the same text, no examples
+    params = SearchParams(text="our Datadog invoice keeps growing, what can we run ourselves for metrics and dashboards?")
+    fitted = fits(params, [known, stranger], all_core=set(), gate=False)
+    assert fitted[known.full_name].closeness > fitted[stranger.full_name].closeness + 0.05
