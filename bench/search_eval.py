@@ -1,6 +1,7 @@
-"""Search quality on the FRESH BLIND judged set, side by side with a plain embedding baseline.
+"""Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the fresh blind set (search_fresh.jsonl)
+    .venv/bin/python -m bench search_eval                  # the second fresh blind set (search_fresh2.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh      # the first fresh blind set (search_fresh.jsonl)
     .venv/bin/python -m bench search_eval --set heldout    # development: the former held-out set
     .venv/bin/python -m bench search_eval --set blind      # development: the former blind set
     .venv/bin/python -m bench search_eval --set dev        # development: the first development set
@@ -160,7 +161,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh2"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
