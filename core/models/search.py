@@ -38,6 +38,11 @@ class SearchParams(WireModel):
         """Short human description: 'state management (TypeScript, 1k+ stars)'."""
         concepts = [g[0] for g in self.synonym_groups if g] + self.topics
         words = " ".join(self.phrases + self.keywords + concepts) or self.text or "repositories"
+        filters = self.describe_filters()
+        return f"{words} ({', '.join(filters)})" if filters else words
+
+    def describe_filters(self) -> list[str]:
+        """The filters in words: ['TypeScript', '1k+ stars']."""
         extras: list[str] = []
         if self.language:
             extras.append(self.language)
@@ -47,7 +52,7 @@ class SearchParams(WireModel):
             extras.append(f"under {_short(self.max_stars)} stars")
         if self.pushed_after:
             extras.append(f"active since {self.pushed_after.isoformat()}")
-        return f"{words} ({', '.join(extras)})" if extras else words
+        return extras
 
 
 def _short(n: int) -> str:

@@ -18,9 +18,12 @@ from core.models import (
     StructuredData,
     structured_repo_names,
 )
+from core.search.need import is_spoken
 from core.synth.base import SynthesisContext
-from core.synth.format import one_line
+from core.synth.format import one_line, truncate
 from core.synth.phrases import join_words, plural, request_topic
+
+SPOKEN_TOPIC = 100  # characters of a spoken request quoted back
 
 _FOLLOW_UP_CUES = re.compile(
     r"^(and|also|but|now|then|ok|okay|so)\b|\b(what|how) about\b|\binstead\b|\bonly\b|\bsame\b"
@@ -45,6 +48,8 @@ def _previous_topic(ctx: SynthesisContext) -> str | None:
     previous = ctx.previous
     if isinstance(previous, RepoList):
         query = _previous_query(ctx)
+        if query and is_spoken(query):  # a sentence: quoted, never "the our Datadog bill ... we found"
+            return f"the results for *{truncate(query.strip().rstrip('?.!'), SPOKEN_TOPIC)}*"
         if query:
             return request_topic(query)
         if previous.items:

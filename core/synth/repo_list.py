@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from core.models import RepoCard, RepoCardsSection, RepoList, ScoredRepository, Section, TextSection
+from core.search.need import is_spoken
 from core.synth.format import age, compact_number, score, sentence, truncate
 from core.synth.phrases import join_words, plural
 from core.synth.insights import is_scored, result_set_insights, strongest_dimensions
 from core.synth.render_context import RenderContext
 
 TOP_PICKS = 3
+SPOKEN_SHOWN = 90  # characters of a spoken request quoted back
 
 
 def describe_query(data: RepoList, rc: RenderContext) -> str:
+    """What was searched for: the search's own description ("react state management (TypeScript)"),
+    or the user's words and the filters when they spoke a sentence, whose keywords would read as a
+    jumble ("datadog invoice keeps run ourselves metrics")."""
     meta = data.meta
     if meta is not None and meta.search_params is not None:
-        described = meta.search_params.describe()
+        params = meta.search_params
+        said = params.text.split(" -> ")[0].strip()
+        if said and is_spoken(said):
+            filters = params.describe_filters()
+            quoted = truncate(said.rstrip("?.!"), SPOKEN_SHOWN)
+            return f"{quoted} ({', '.join(filters)})" if filters else quoted
+        described = params.describe()
         if described and described != "repositories":
             return described
     if meta is not None and meta.query:

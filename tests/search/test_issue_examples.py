@@ -92,3 +92,12 @@ async def test_a_repository_that_offers_itself_instead_comes_first(offline: Test
 async def test_a_situation_finds_what_its_example_requests_describe(offline: TestBackend, request_text: str,
                                                                     expected: str) -> None:
     assert expected in (await listed(offline, request_text))[:5]
+
+
+async def test_a_spoken_request_is_quoted_back_not_turned_into_a_keyword_jumble(offline: TestBackend) -> None:
+    said = "we pay too much for Heroku; can we push to deploy on our own servers instead?"
+    reply = await offline.ask(said)
+    assert "for *we pay too much for Heroku; can we push to deploy on our own servers instead*." in reply.markdown
+    follow_up = await offline.ask("what about Go?")
+    assert "servers instead (Go)*" in follow_up.markdown
+    assert "the results for *we pay too much for Heroku" in follow_up.markdown
