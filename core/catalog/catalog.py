@@ -144,8 +144,8 @@ class Catalog:
         return vectors.matrix[record.id]
 
     def example_cosines(self, query: np.ndarray, full_names: Sequence[str]) -> np.ndarray:
-        """For each repository, the best cosine of one of its example requests to a unit query
-        vector (``core.catalog.examples``); -1 for one the catalog has no examples of."""
+        """For each repository, the cosine of its example requests (their mean vector,
+        ``core.catalog.examples``) to a unit query vector; -1 for one the catalog has none of."""
         vectors = self.vectors()
         best = vectors.closeness(query)[1] if vectors is not None else None
         records = [self.get(name) for name in full_names]

@@ -92,8 +92,9 @@ class CatalogVectors:
         with np.load(path) as stored:
             key, matrix = str(stored["key"]), stored["vectors"]
             example_key = str(stored["example_key"]) if "example_key" in stored else None
-            example_parts = (stored["examples"], stored["example_records"], stored["example_words"].tolist()) \
-                if example_key is not None else None
+            example_parts = None
+            if example_key is not None:
+                example_parts = (stored["examples"], stored["example_records"], stored["example_words"].tolist())
         if key != vectors_key(record_texts(records)) or len(matrix) != len(records):
             log.warning("catalog vectors do not match the catalog: rebuild them with python -m core.catalog.vectors_build")
             return None
