@@ -49,8 +49,8 @@ def read_examples(path: Path | None = None) -> dict[str, list[str]]:
 
 
 def example_rows(records: Sequence[CatalogRecord], examples: dict[str, list[str]]) -> tuple[list[str], np.ndarray]:
-    """The example texts in record order, and the record id of each (ascending, so that a
-    record's examples are one run of rows)."""
+    """The example texts in record order, and the record id of each (ascending: the shipped rows,
+    one mean per record, are in record order too)."""
     texts: list[str] = []
     owners: list[int] = []
     for record in records:

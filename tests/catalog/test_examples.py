@@ -1,5 +1,5 @@
-"""Example requests: shipped for the catalog's repositories, embedded beside them, and counted as
-closeness only when they are clearly closer than the repository's own text."""
+"""Example requests: shipped for the catalog's repositories, their mean vector embedded beside each
+one's own, and a repository as close to a request as the closer of the two."""
 
 from __future__ import annotations
 
