@@ -20,6 +20,7 @@ from core.catalog.lists import read_listed
 from core.catalog.records import CatalogRecord, merge_lists, read_earlier, read_records
 from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
+from core.search.semantic import example_closeness
 
 SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
 RECENT = 8  # nearest-record lists and filtered id sets kept: a turn's strategies share them
@@ -144,12 +145,20 @@ class Catalog:
         return vectors.matrix[record.id]
 
     def example_cosines(self, query: np.ndarray, full_names: Sequence[str]) -> np.ndarray:
-        """For each repository, the cosine of its example requests (their mean vector,
-        ``core.catalog.examples``) to a unit query vector; -1 for one the catalog has none of."""
+        """For each repository, how close its example requests are to a unit query vector
+        (``core.search.semantic.example_closeness``: their mean vector's cosine and the closest
+        one's); -1 for one the catalog has none of."""
         vectors = self.vectors()
-        best = vectors.closeness(query)[1] if vectors is not None else None
+        if vectors is None:
+            return np.full(len(full_names), -1.0, dtype=np.float32)
         records = [self.get(name) for name in full_names]
-        return np.array([-1.0 if best is None or r is None else best[r.id] for r in records], dtype=np.float32)
+        ids = [r.id for r in records if r is not None]
+        mean = np.full(len(records), -1.0, dtype=np.float32)
+        closest = np.full(len(records), -1.0, dtype=np.float32)
+        known = np.array([r is not None for r in records], dtype=bool)
+        mean[known] = vectors.closeness(query)[1][ids]
+        closest[known] = vectors.closest_examples(query, ids)
+        return example_closeness(mean, closest)
 
     def earlier_stars(self, full_name: str) -> int | None:
         """The stars an older snapshot measured for a repository known now only from lists."""

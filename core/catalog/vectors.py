@@ -7,12 +7,13 @@ The file holds one float16 row per record (name, description and list categories
 record's text. A catalog whose texts differ from the ones the vectors were built from (new rows,
 edited descriptions) does not match the key, and its vectors are refused rather than misused.
 
-Beside them, for each record that has example requests (``core.catalog.examples``), one float16
-row: the unit mean of its requests' vectors (on the development sets it ranks better than the
-closest single request, in a quarter of the memory); the record id of each row; the words the
-requests use; and a key of their own, the SHA-256 of the model name and the examples file's bytes
-(checked without parsing the file): examples that no longer match are refused alone, and the
-records' vectors still serve.
+Beside them, every example request's vector (``core.catalog.examples``), float16, grouped by
+record in record order; the record id of each group and where it starts; the words the requests use;
+and a key of their own, the SHA-256 of the model name and the examples file's bytes (checked without
+parsing the file): examples that no longer match are refused alone, and the records' vectors still
+serve. The unit mean of each record's requests is computed on loading: every query is compared with
+all of them (``CatalogVectors.closeness``), while the single requests are read only for a search's
+candidates (``CatalogVectors.closest_examples``).
 """
 
 from __future__ import annotations
@@ -67,15 +68,23 @@ RECENT_QUERIES = 8
 
 class CatalogVectors:
     """Unit vectors of the catalog's records, row ``i`` for the record with id ``i``, and of their
-    example requests (``examples``: row ``j`` the mean of record ``example_records[j]``'s)."""
+    example requests: ``example_vectors[example_starts[j]:example_starts[j + 1]]`` are record
+    ``example_records[j]``'s, and ``examples[j]`` is their unit mean."""
 
-    def __init__(self, matrix: np.ndarray, examples: np.ndarray | None = None,
-                 example_records: np.ndarray | None = None, example_words: Sequence[str] = ()) -> None:
+    def __init__(self, matrix: np.ndarray, example_vectors: np.ndarray | None = None,
+                 example_records: np.ndarray | None = None, example_starts: np.ndarray | None = None,
+                 example_words: Sequence[str] = ()) -> None:
         self.matrix = matrix.astype(np.float32)
         width = self.matrix.shape[1] if self.matrix.ndim == 2 else 0
-        self.examples = (examples if examples is not None else np.zeros((0, width))).astype(np.float32)
+        self.example_vectors = (example_vectors if example_vectors is not None
+                                else np.zeros((0, width))).astype(np.float16)
         self.example_records = (example_records if example_records is not None
                                 else np.zeros(0, dtype=np.int64)).astype(np.int64)
+        self.example_starts = (example_starts if example_starts is not None
+                               else np.zeros(1, dtype=np.int64)).astype(np.int64)
+        self.examples = _unit_means(self.example_vectors, self.example_starts, width)
+        self._example_group = np.full(len(self.matrix), -1, dtype=np.int64)
+        self._example_group[self.example_records] = np.arange(len(self.example_records))
         self.example_words = frozenset(example_words)
         self._recent: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -91,10 +100,11 @@ class CatalogVectors:
             return None
         with np.load(path) as stored:
             key, matrix = str(stored["key"]), stored["vectors"]
-            example_key = str(stored["example_key"]) if "example_key" in stored else None
+            example_key = str(stored["example_key"]) if "example_vectors" in stored else None
             example_parts = None
             if example_key is not None:
-                example_parts = (stored["examples"], stored["example_records"], stored["example_words"].tolist())
+                example_parts = (stored["example_vectors"], stored["example_records"], stored["example_starts"],
+                                 stored["example_words"].tolist())
         if key != vectors_key(record_texts(records)) or len(matrix) != len(records):
             log.warning("catalog vectors do not match the catalog: rebuild them with python -m core.catalog.vectors_build")
             return None
@@ -127,6 +137,20 @@ class CatalogVectors:
             found = self._recent[key] = (self.matrix @ query, best)
         return found
 
+    def closest_examples(self, query: np.ndarray, ids: Sequence[int]) -> np.ndarray:
+        """For each record id, the cosine of its example request closest to a unit query vector
+        (-1 where it has none)."""
+        groups = self._example_group[np.asarray(ids, dtype=np.int64)] if len(ids) else np.zeros(0, dtype=np.int64)
+        best = np.full(len(groups), -1.0, dtype=np.float32)
+        having = np.flatnonzero(groups >= 0)
+        if len(having):
+            starts = self.example_starts[groups[having]]
+            counts = self.example_starts[groups[having] + 1] - starts
+            rows = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+            cosines = self.example_vectors[rows].astype(np.float32) @ query
+            best[having] = np.maximum.reduceat(cosines, np.cumsum(counts) - counts)
+        return best
+
     def cosines(self, query: np.ndarray) -> np.ndarray:
         """How close in meaning every record is to a unit query vector: its own text's cosine,
         or its example requests', whichever says closer (``core.search.semantic.meaning``)."""
@@ -148,3 +172,15 @@ class CatalogVectors:
         order = scores + prior[pool] if prior is not None else scores
         top = np.argsort(-order)[:limit]
         return [(int(pool[i]), float(scores[i])) for i in top]
+
+
+def _unit_means(vectors: np.ndarray, starts: np.ndarray, width: int, block: int = 1024) -> np.ndarray:
+    """The unit mean of each group of rows ``starts[j]:starts[j + 1]``, float32; summed ``block``
+    groups at a time in float32 (summing float16 rows into float32 directly is ten times slower, and
+    converting all rows at once would hold a second copy of them)."""
+    sums = np.zeros((max(0, len(starts) - 1), width), dtype=np.float32)
+    for first in range(0, len(sums), block):
+        bounds = starts[first:first + block + 1]
+        rows = vectors[bounds[0]:bounds[-1]].astype(np.float32)
+        sums[first:first + len(bounds) - 1] = np.add.reduceat(rows, bounds[:-1] - bounds[0], axis=0)
+    return sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-9)

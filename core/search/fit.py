@@ -54,7 +54,7 @@ SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # a word of a description-like request that the searched collection never uses names a concept
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
-SITUATED_UNKNOWN_WORD_GATE = 0.55  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
+SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's closeness does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for

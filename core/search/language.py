@@ -23,8 +23,12 @@ _ALIASES = sorted(LANGUAGES, key=len, reverse=True)
 _LANGUAGE_PATTERN = re.compile(
     r"(?<![\w+#.\-])(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
 )
-# what a tool works with, not what it is written in: "two shell commands", "faster Python installs"
-_WORKS_ON = re.compile(r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?)\b")
+# what a tool works with, not what it is written in: "two shell commands", "faster Python installs",
+# "installing Python packages", "our TypeScript repo" (but "Python packages for PDFs" are libraries)
+_WORKS_ON = re.compile(
+    r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?|"
+    r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
+)
 # what is left behind: "a modern alternative to LaTeX", "instead of PHP"
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"

@@ -17,6 +17,11 @@ import numpy as np
 from core.search.embedding import default_encoder
 
 EXAMPLE_MARGIN = 0.0  # what example requests' cosine gives up against the repository's own text
+# how much the single example request closest to the need counts against the mean of them all: the
+# mean alone dilutes a repository with one example that fits ("ops wants our AWS setup in code":
+# terraform's closest example 0.56, its mean 0.45); the closest alone lets one loose example fit
+# anything near it
+CLOSEST_EXAMPLE_SHARE = 0.5
 README_EXCERPT = 300  # characters of README (markup stripped) added to a live repository's text
 _FILLER = re.compile(
     r"^\s*(?:(?:please|hey|hi|can you|could you|would you|help me|i am looking for|i'm looking for|"
@@ -54,6 +59,13 @@ def query_vector(message: str) -> np.ndarray:
 def similarities(query: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     """Cosine similarity of a unit query vector to unit row vectors."""
     return vectors @ query if len(vectors) else np.zeros(0, dtype=np.float32)
+
+
+def example_closeness(mean: np.ndarray, closest: np.ndarray) -> np.ndarray:
+    """How close repositories' example requests are to the need, from the cosine of their mean vector
+    and that of the closest one (-1 where there are none)."""
+    blend = CLOSEST_EXAMPLE_SHARE * closest + (1 - CLOSEST_EXAMPLE_SHARE) * mean
+    return np.where(mean > -1, blend, -1.0).astype(np.float32)
 
 
 def meaning(own: np.ndarray, examples: np.ndarray, margin: float | None = None) -> np.ndarray:

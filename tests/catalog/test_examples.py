@@ -1,5 +1,6 @@
-"""Example requests: shipped for the catalog's repositories, their mean vector embedded beside each
-one's own, and a repository as close to a request as the closer of the two."""
+"""Example requests: shipped for the catalog's repositories and embedded beside each one's own text;
+a repository is as close to a request as the closer of its text and its examples, and its examples
+as close as the blend of their mean and their closest one."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from core.catalog.examples import default_examples_file, example_rows, read_exam
 from core.catalog.vectors import CatalogVectors
 from core.catalog.vectors_build import build
 from core.search.embedding import default_encoder
-from core.search.semantic import EXAMPLE_MARGIN, meaning
+from core.search.semantic import CLOSEST_EXAMPLE_SHARE, EXAMPLE_MARGIN, example_closeness, meaning
 
 
 def test_the_shipped_examples_cover_the_snapshot() -> None:
@@ -60,6 +61,29 @@ def test_a_record_is_as_close_as_the_mean_of_its_examples(tmp_path: Path) -> Non
     assert np.isclose(best[0], float(mean @ query), atol=1e-3)
     assert best[1] == -1.0
     assert np.allclose(vectors.cosines(query), np.maximum(own, best - EXAMPLE_MARGIN))
+
+
+def test_the_closest_example_counts_beside_the_mean(tmp_path: Path) -> None:
+    records = Catalog.load().records[:4]
+    requests = ["ops wants our cloud setup described in code", "a static site generator", "a tiling window manager"]
+    examples = write_examples(tmp_path / "examples.jsonl.gz", {records[1].full_name: requests,
+                                                               records[3].full_name: ["a faster grep"]})
+    path = tmp_path / "vectors.npz"
+    build(records, path, examples)
+    vectors = CatalogVectors.load(records, path, examples)
+    assert vectors is not None
+    encoded = default_encoder().encode([*requests, "a faster grep"])
+    query = encoded[0]
+    closest = vectors.closest_examples(query, [3, 0, 1, 2])
+    assert np.isclose(closest[0], float(encoded[3] @ query), atol=1e-3)
+    assert closest[1] == -1.0 and closest[3] == -1.0
+    assert np.isclose(closest[2], 1.0, atol=1e-3), "the request itself is record 1's closest example"
+    mean = vectors.closeness(query)[1][1]
+    assert mean < closest[2] - 0.1, "three unrelated requests dilute their mean"
+    both = example_closeness(np.array([mean, -1.0], dtype=np.float32), np.array([closest[2], -1.0], dtype=np.float32))
+    assert np.isclose(both[0], CLOSEST_EXAMPLE_SHARE * closest[2] + (1 - CLOSEST_EXAMPLE_SHARE) * mean)
+    assert both[1] == -1.0
+    assert vectors.closest_examples(query, []).shape == (0,)
 
 
 def test_changed_examples_are_refused_alone(tmp_path: Path) -> None:

@@ -254,6 +254,10 @@ def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> N
     assert t("I want to compare how long two shell commands take").language is None
     assert t("rewrite of our PHP app in Go").language == "Go"
     assert t("our API returns giant JSON blobs and I need to slice them up in the shell").language is None
+    assert t("pip is so slow, is there something faster for installing python packages").language is None  # uv
+    assert t("code review in our TypeScript repo keeps turning into arguments about semicolons").language is None
+    assert t("a python package manager").language is None
+    assert t("python packages for parsing PDFs").language == "Python"
 
 
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
