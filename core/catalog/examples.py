@@ -6,9 +6,10 @@ the sentence model often sees little likeness. ``data/example-requests.jsonl.gz`
 catalog repositories (every snapshot repository, and 4,803 of the list-only ones), three or four
 requests for which the repository is a good answer: one the way a search box is typed, the others the
 way people talk in a team chat, naming the product they want to leave where there is one, never the
-repository's own name. They are embedded at build time, and the mean of each repository's request
-vectors is shipped beside its own (``core.catalog.vectors``): a request close to a repository's
-examples is close to that repository (``core.search.semantic.meaning``).
+repository's own name. They are embedded at build time and shipped beside each repository's own vector
+(``core.catalog.vectors``): a request close to a repository's examples (the blend of their mean
+and the closest one, ``core.search.semantic.example_closeness``) is close to that repository
+(``core.search.semantic.meaning``).
 
 One JSON object a line: ``{"repo": "owner/name", "requests": ["...", ...]}``. How they were written,
 and by whom, is in ``data/EXAMPLE_REQUESTS.md``.
