@@ -6,8 +6,11 @@
 - search in-process, offline: p50/p95 of a whole Search Team turn over the development queries
   (query embedding included; the model and catalog are loaded once before timing);
 - model load: the first ``default_encoder()`` of the process;
-- resident memory: peak RSS of this process after the catalog, the model and the searches;
-- ``omg ask`` cold start: wall time of ``omg ask --json`` in a fresh process, offline.
+- resident memory of the search core: peak RSS of this process after the catalog, the model and
+  the searches (it imports the search core only, not the bot);
+- ``omg ask`` cold start: wall time of ``omg ask --json`` in a fresh process, offline;
+- resident memory of the bot process: peak RSS of those ``omg ask`` processes (the real bot: every
+  import, the app, a turn), the figure the memory target is for.
 
 On a shared, busy host every figure is slower than on an idle one: the load average is printed.
 """
@@ -90,10 +93,12 @@ def main() -> None:
     print(f"search in-process offline ({len(times)} queries): p50 {statistics.median(times):.1f} ms  "
           f"p95 {p95:.1f} ms  (target <= {P95_TARGET_MS:.0f} ms: {'met' if p95 <= P95_TARGET_MS else 'NOT met'})")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS (catalog + model + searches): {rss:.0f} MB  "
-          f"(target <= {RSS_TARGET_MB:.0f} MB: {'met' if rss <= RSS_TARGET_MB else 'NOT met'})")
+    print(f"peak RSS, search core only (catalog + model + searches in this process): {rss:.0f} MB")
     cold = [cold_ask_seconds("a faster grep") for _ in range(2)]
     print(f"omg ask --json cold start (offline, 'a faster grep'): {min(cold):.2f} s best of {len(cold)}")
+    bot = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest omg ask process
+    print(f"peak RSS, bot process (omg ask --json cold, offline): {bot:.0f} MB  "
+          f"(target <= {RSS_TARGET_MB:.0f} MB: {'met' if bot <= RSS_TARGET_MB else 'NOT met'})")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,6 @@ import asyncio
 import sys
 from collections.abc import Mapping
 
-import discord
-
 from core.config import load_environment
 
 
@@ -25,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 async def sync_commands(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
+    import discord
+
     from bot.discord.client import Listeners, OmgClient
     from bot.discord.commands import SlashCommands
     from bot.discord.settings import DiscordSettings, apply_endpoints

