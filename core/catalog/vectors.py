@@ -7,19 +7,22 @@ The file holds one float16 row per record (name, description and list categories
 record's text. A catalog whose texts differ from the ones the vectors were built from (new rows,
 edited descriptions) does not match the key, and its vectors are refused rather than misused.
 
-Beside them, every example request's vector (``core.catalog.examples``), float16, grouped by
-record in record order; the record id of each group and where it starts; the words the requests use;
-and a key of their own, the SHA-256 of the model name and the examples file's bytes (checked without
-parsing the file): examples that no longer match are refused alone, and the records' vectors still
-serve. The unit mean of each record's requests is computed on loading: every query is compared with
-all of them (``CatalogVectors.closeness``), while the single requests are read only for a search's
-candidates (``CatalogVectors.closest_examples``).
+Beside them, for each record that has example requests (``core.catalog.examples``), the unit mean
+of its requests' vectors, float16; the record id of each and where its requests start among the
+single requests' vectors; the words the requests use; and a key of their own, the SHA-256 of the
+model name and the examples file's bytes (checked without parsing the file): examples that no
+longer match are refused alone, and the records' vectors still serve. Every query is compared with
+all the means (``CatalogVectors.closeness``). The single requests' vectors (float16, grouped by
+record in record order) are in a file of their own, ``vectors-examples.npy`` beside it, never held in
+memory: only a search's candidates' requests are compared with the query
+(``CatalogVectors.closest_examples``), and only their rows are read (``RowFile``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -36,6 +39,11 @@ log = logging.getLogger("omg.catalog.vectors")
 
 def default_vectors_file() -> Path:
     return Path(str(resources.files("core.catalog").joinpath("vectors.npz")))
+
+
+def example_vectors_file(vectors_file: Path) -> Path:
+    """Where the single example requests' vectors are kept beside ``vectors_file``."""
+    return vectors_file.with_name(f"{vectors_file.stem}-examples.npy")
 
 
 def record_texts(records: Sequence[CatalogRecord]) -> list[str]:
@@ -66,23 +74,55 @@ def vectors_key(texts: Sequence[str]) -> str:
 RECENT_QUERIES = 8
 
 
+class RowFile:
+    """The rows of a two-dimensional ``.npy`` file, read when asked for. Not memory-mapped: a
+    mapping's page faults bring in the pages around each row too, and a few hundred rows scattered
+    over the file made most of it resident."""
+
+    def __init__(self, path: Path) -> None:
+        with path.open("rb") as file:
+            version = np.lib.format.read_magic(file)
+            read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+            shape, fortran_order, dtype = read_header(file)
+            self._offset = file.tell()
+        if len(shape) != 2 or fortran_order:
+            raise ValueError(f"{path.name}: expected rows of a C-ordered matrix, got shape {shape}")
+        self.path = path
+        self.dtype = np.dtype(dtype)
+        self.shape: tuple[int, int] = (int(shape[0]), int(shape[1]))
+        self._row_bytes = self.shape[1] * self.dtype.itemsize
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def spans(self, starts: np.ndarray, stops: np.ndarray) -> np.ndarray:
+        """Rows ``starts[k]:stops[k]`` for every ``k``, one after the other, as float32."""
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            chunks = [os.pread(fd, int(stop - start) * self._row_bytes, self._offset + int(start) * self._row_bytes)
+                      for start, stop in zip(starts, stops)]
+        finally:
+            os.close(fd)
+        rows = np.frombuffer(b"".join(chunks), dtype=self.dtype).reshape(-1, self.shape[1])
+        return rows.astype(np.float32)
+
+
 class CatalogVectors:
     """Unit vectors of the catalog's records, row ``i`` for the record with id ``i``, and of their
-    example requests: ``example_vectors[example_starts[j]:example_starts[j + 1]]`` are record
-    ``example_records[j]``'s, and ``examples[j]`` is their unit mean."""
+    example requests: ``examples[j]`` is the unit mean of record ``example_records[j]``'s, which
+    are ``example_vectors[example_starts[j]:example_starts[j + 1]]``."""
 
-    def __init__(self, matrix: np.ndarray, example_vectors: np.ndarray | None = None,
+    def __init__(self, matrix: np.ndarray, examples: np.ndarray | None = None,
                  example_records: np.ndarray | None = None, example_starts: np.ndarray | None = None,
-                 example_words: Sequence[str] = ()) -> None:
+                 example_vectors: RowFile | None = None, example_words: Sequence[str] = ()) -> None:
         self.matrix = matrix.astype(np.float32)
         width = self.matrix.shape[1] if self.matrix.ndim == 2 else 0
-        self.example_vectors = (example_vectors if example_vectors is not None
-                                else np.zeros((0, width))).astype(np.float16)
+        self.examples = (examples if examples is not None else np.zeros((0, width))).astype(np.float32)
         self.example_records = (example_records if example_records is not None
                                 else np.zeros(0, dtype=np.int64)).astype(np.int64)
         self.example_starts = (example_starts if example_starts is not None
                                else np.zeros(1, dtype=np.int64)).astype(np.int64)
-        self.examples = _unit_means(self.example_vectors, self.example_starts, width)
+        self.example_vectors = example_vectors
         self._example_group = np.full(len(self.matrix), -1, dtype=np.int64)
         self._example_group[self.example_records] = np.arange(len(self.example_records))
         self.example_words = frozenset(example_words)
@@ -100,21 +140,25 @@ class CatalogVectors:
             return None
         with np.load(path) as stored:
             key, matrix = str(stored["key"]), stored["vectors"]
-            example_key = str(stored["example_key"]) if "example_vectors" in stored else None
+            example_key = str(stored["example_key"]) if "example_starts" in stored else None
             example_parts = None
             if example_key is not None:
-                example_parts = (stored["example_vectors"], stored["example_records"], stored["example_starts"],
+                example_parts = (stored["examples"], stored["example_records"], stored["example_starts"],
                                  stored["example_words"].tolist())
         if key != vectors_key(record_texts(records)) or len(matrix) != len(records):
             log.warning("catalog vectors do not match the catalog: rebuild them with python -m core.catalog.vectors_build")
             return None
         examples_file = default_examples_file() if examples_file is None else examples_file
-        if example_parts is None or example_key != examples_key(examples_file):
-            if examples_file.is_file():
-                log.warning("example request vectors do not match the examples: rebuild them with "
-                            "python -m core.catalog.vectors_build")
-            return cls(matrix)
-        return cls(matrix, *example_parts)
+        single = example_vectors_file(path)
+        if example_parts is not None and example_key == examples_key(examples_file) and single.is_file():
+            means, owners, starts, words = example_parts
+            example_vectors = RowFile(single)
+            if example_vectors.shape == (int(starts[-1]), matrix.shape[1]):
+                return cls(matrix, means, owners, starts, example_vectors, words)
+        if examples_file.is_file():
+            log.warning("example request vectors do not match the examples: rebuild them with "
+                        "python -m core.catalog.vectors_build")
+        return cls(matrix)
 
     def uses(self, word: str) -> bool:
         """Whether an example request uses ``word`` (stemmed, see ``core.catalog.examples.example_words``)."""
@@ -143,12 +187,11 @@ class CatalogVectors:
         groups = self._example_group[np.asarray(ids, dtype=np.int64)] if len(ids) else np.zeros(0, dtype=np.int64)
         best = np.full(len(groups), -1.0, dtype=np.float32)
         having = np.flatnonzero(groups >= 0)
-        if len(having):
+        if self.example_vectors is not None and len(having):
             starts = self.example_starts[groups[having]]
-            counts = self.example_starts[groups[having] + 1] - starts
-            rows = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
-            cosines = self.example_vectors[rows].astype(np.float32) @ query
-            best[having] = np.maximum.reduceat(cosines, np.cumsum(counts) - counts)
+            stops = self.example_starts[groups[having] + 1]
+            cosines = self.example_vectors.spans(starts, stops) @ query
+            best[having] = np.maximum.reduceat(cosines, np.cumsum(stops - starts) - (stops - starts))
         return best
 
     def cosines(self, query: np.ndarray) -> np.ndarray:
@@ -173,14 +216,3 @@ class CatalogVectors:
         top = np.argsort(-order)[:limit]
         return [(int(pool[i]), float(scores[i])) for i in top]
 
-
-def _unit_means(vectors: np.ndarray, starts: np.ndarray, width: int, block: int = 1024) -> np.ndarray:
-    """The unit mean of each group of rows ``starts[j]:starts[j + 1]``, float32; summed ``block``
-    groups at a time in float32 (summing float16 rows into float32 directly is ten times slower, and
-    converting all rows at once would hold a second copy of them)."""
-    sums = np.zeros((max(0, len(starts) - 1), width), dtype=np.float32)
-    for first in range(0, len(sums), block):
-        bounds = starts[first:first + block + 1]
-        rows = vectors[bounds[0]:bounds[-1]].astype(np.float32)
-        sums[first:first + len(bounds) - 1] = np.add.reduceat(rows, bounds[:-1] - bounds[0], axis=0)
-    return sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-9)

@@ -13,7 +13,7 @@ import numpy as np
 
 from core.catalog import Catalog
 from core.catalog.examples import default_examples_file, example_rows, read_examples
-from core.catalog.vectors import CatalogVectors
+from core.catalog.vectors import CatalogVectors, example_vectors_file
 from core.catalog.vectors_build import build
 from core.search.embedding import default_encoder
 from core.search.semantic import CLOSEST_EXAMPLE_SHARE, EXAMPLE_MARGIN, example_closeness, meaning
@@ -36,6 +36,7 @@ def test_the_shipped_vectors_hold_every_repository_with_examples() -> None:
     _, owners = example_rows(catalog.records, read_examples())
     assert vectors.examples.shape == (len(set(owners.tolist())), 384)
     assert np.array_equal(vectors.example_records, np.unique(owners))
+    assert vectors.example_vectors is not None and len(vectors.example_vectors) == len(owners)
 
 
 def write_examples(path: Path, examples: dict[str, list[str]]) -> Path:
@@ -96,6 +97,19 @@ def test_changed_examples_are_refused_alone(tmp_path: Path) -> None:
     assert vectors is not None, "the records' own vectors still serve"
     assert len(vectors.examples) == 0
     assert vectors.closeness(vectors.matrix[0])[1].tolist() == [-1.0, -1.0]
+
+
+def test_examples_without_their_single_vectors_are_refused_alone(tmp_path: Path) -> None:
+    records = Catalog.load().records[:2]
+    path = tmp_path / "vectors.npz"
+    examples = write_examples(tmp_path / "examples.jsonl.gz", {records[0].full_name: ["a request", "another"]})
+    build(records, path, examples)
+    np.save(example_vectors_file(path), np.zeros((1, 384), dtype=np.float16))  # one row short
+    vectors = CatalogVectors.load(records, path, examples)
+    assert vectors is not None and len(vectors.examples) == 0
+    example_vectors_file(path).unlink()
+    vectors = CatalogVectors.load(records, path, examples)
+    assert vectors is not None and len(vectors.examples) == 0
 
 
 def test_the_words_of_the_examples_are_known_words(tmp_path: Path) -> None:
