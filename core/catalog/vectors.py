@@ -31,7 +31,7 @@ import numpy as np
 
 from core.catalog.examples import default_examples_file
 from core.catalog.records import CatalogRecord
-from core.search.embedding import MODEL_PACKAGE
+from core.search.embedding import MODEL_PACKAGE, ONE_BLAS_THREAD
 from core.search.semantic import meaning, repository_text
 
 log = logging.getLogger("omg.catalog.vectors")
@@ -176,9 +176,14 @@ class CatalogVectors:
             if len(self._recent) >= RECENT_QUERIES:
                 self._recent.pop(next(iter(self._recent)))
             best = np.full(len(self.matrix), -1.0, dtype=np.float32)
-            if len(self.examples):
-                best[self.example_records] = self.examples @ query
-            found = self._recent[key] = (self.matrix @ query, best)
+            # memory-bound: BLAS threads gain little and, on a busy host, spin waiting for a core
+            # (2 cores, load ~3: ~16 ms against ~5 ms on one thread); one thread also gives the same
+            # cosines whatever the core count (each thread's share of rows rounded its own way)
+            with ONE_BLAS_THREAD:
+                if len(self.examples):
+                    best[self.example_records] = self.examples @ query
+                own = self.matrix @ query
+            found = self._recent[key] = (own, best)
         return found
 
     def closest_examples(self, query: np.ndarray, ids: Sequence[int]) -> np.ndarray:

@@ -235,7 +235,7 @@ class SentenceEncoder:
         # every other text to each worker: the parts are alike in length and stay in ascending order
         split = WORKERS if sum(len(ids) for ids in tokens) >= PARALLEL_TOKENS else 1
         parts = [order[worker::split] for worker in range(split)]
-        with _ONE_BLAS_THREAD:
+        with ONE_BLAS_THREAD:
             others = [_workers().submit(self._encode_sorted, tokens, part, vectors) for part in parts[1:]]
             try:
                 self._encode_sorted(tokens, parts[0], vectors)
@@ -345,9 +345,10 @@ def _runs(lengths: list[int], full: Callable[[int, int, int], bool]) -> list[lis
 
 
 class _OneBlasThread:
-    """BLAS on one thread while any encoding runs: threads cost more than they give on these
-    small matrices (and spin on a busy host). The setting is process-wide and encodings run in
-    several threads at once, so the first encoding in sets it and the last one out restores it."""
+    """BLAS on one thread while any encoding (or a catalog-wide product,
+    ``core.catalog.vectors``) runs: threads cost more than they give on these small matrices (and
+    spin on a busy host). The setting is process-wide and these run in several threads at once,
+    so the first one in sets it and the last one out restores it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -370,7 +371,7 @@ class _OneBlasThread:
                 self._limit = None
 
 
-_ONE_BLAS_THREAD = _OneBlasThread()
+ONE_BLAS_THREAD = _OneBlasThread()
 T = TypeVar("T")
 
 
