@@ -62,8 +62,11 @@ def score_repository(
     *,
     now: datetime,
     text: TextScores | None = None,
+    closeness: float | None = None,
 ) -> DimensionScores:
-    """Score ``repo`` on every dimension; ``text`` (from an LLM) overrides the heuristics it covers."""
+    """Score ``repo`` on every dimension; ``text`` (from an LLM) overrides the heuristics it covers.
+    With ``closeness`` (in meaning to the need, ``core.search.fit``; not given where an LLM judged
+    relevance), relevance is the higher of what the words match and what the meaning says."""
     sig = signals or RepoSignals()
     dims: dict[str, DimensionScore | None] = {
         "maturity": _maturity(repo, sig, now),
@@ -75,7 +78,25 @@ def score_repository(
     heuristic = None if all(given.values()) else heuristic_text_scores(repo, sig, params, readme)
     for name in TEXT_DIMENSIONS:
         dims[name] = given[name] or getattr(heuristic, name)
+    if closeness is not None:
+        by_meaning = meaning_relevance(closeness)
+        by_words = dims["relevance"]
+        dims["relevance"] = by_meaning if by_words is None or by_meaning.score > by_words.score else by_words
     return combine(dims)
+
+
+MEANING_NONE = 0.30  # closeness in meaning (``core.search.fit.FLOOR``) that scores relevance 0
+MEANING_FULL = 0.80  # and the closeness that scores it 10: most expected answers are 0.6-0.9 close
+
+
+def meaning_relevance(closeness: float) -> DimensionScore:
+    """Relevance read from closeness in meaning, 0 at ``MEANING_NONE`` to 10 at ``MEANING_FULL``: a
+    result that is what was asked for in other words ("AWS setup described in code" -> terraform)
+    is relevant though few words match, and one that barely clears the floor scores near 0."""
+    score = 10 * (closeness - MEANING_NONE) / (MEANING_FULL - MEANING_NONE)
+    reason = ("close in meaning to the request" if score >= 6 else
+              "related in meaning to the request" if score >= 3 else "only loosely related to the request")
+    return DimensionScore(min(10.0, max(0.0, score)), reason)
 
 
 def combine(dims: dict[str, DimensionScore | None]) -> DimensionScores:

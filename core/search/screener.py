@@ -123,7 +123,8 @@ class Screener:
             report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
         semaphore = asyncio.Semaphore(self.concurrency)
         limit: list[str] = []  # the rate-limit reason, once one is hit
-        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limit, fetch)) for repo in shortlist]
+        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limit, fetch, fitted[repo.full_name].closeness))
+                 for repo in shortlist]
         done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
         items: list[ScoredRepository] = []
         gaps: list[str] = []
@@ -140,7 +141,7 @@ class Screener:
                     vouched[repo.full_name] = judged
             else:
                 task.cancel()
-                item, gap = _scored(repo, None, None, params, now, None), "time budget"
+                item, gap = _scored(repo, None, None, params, now, None, fitted[repo.full_name].closeness), "time budget"
                 verdicts[repo.full_name] = relevance(repo, terms)
             items.append(item)
             if gap:
@@ -174,10 +175,10 @@ class Screener:
 
     async def _score_one(
         self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore,
-        limit: list[str], fetch: bool,
+        limit: list[str], fetch: bool, closeness: float,
     ) -> tuple[ScoredRepository, str | None, RelevanceResult | None, float | None]:
-        """Fetch what can be measured (unless ``fetch`` is off), then score; ``limit`` holds the
-        rate-limit reason once hit. Returns the scored item, the gap (if any), its relevance and
+        """Fetch what can be measured (unless ``fetch`` is off), then score (``closeness``: in
+        meaning to the need, ``core.search.fit``); ``limit`` holds the rate-limit reason once hit. Returns the scored item, the gap (if any), its relevance and
         the (LLM) judge's relevance score when a judge read it."""
         signals: RepoSignals | None = None
         readme: str | None = None
@@ -210,7 +211,8 @@ class Screener:
         judged = text.relevance if text is not None and not isinstance(self.text_scorer, HeuristicTextScorer) else None
         if verdict is not None and judged is not None and judged.score >= JUDGE_ON_TOPIC:
             verdict = replace(verdict, tier=TIER_ALL_CORE)  # a judge that read the README vouches for it
-        return _scored(repo, signals, readme, params, now, text), gap, verdict, judged.score if judged else None
+        by_meaning = closeness if judged is None else None  # an LLM judge that read it has the say
+        return _scored(repo, signals, readme, params, now, text, by_meaning), gap, verdict, judged.score if judged else None
 
 
 OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a named language's
@@ -307,8 +309,9 @@ async def _none() -> None:
     return None
 
 
-def _scored(repo: Repository, signals, readme, params: SearchParams, now: datetime, text) -> ScoredRepository:
-    scores = score_repository(repo, signals, params, readme, now=now, text=text)
+def _scored(repo: Repository, signals, readme, params: SearchParams, now: datetime, text,
+            closeness: float | None = None) -> ScoredRepository:
+    scores = score_repository(repo, signals, params, readme, now=now, text=text, closeness=closeness)
     item = ScoredRepository(**repo.model_dump(), scores=scores, signals=signals)
     item.why = why_line(item)
     return item
@@ -319,8 +322,9 @@ def why_line(item: ScoredRepository) -> str:
     s = item.scores
     parts: list[str] = []
     rel = s.reasons.get("relevance", "")
-    if "relevance" not in s.unmeasured and rel.startswith("matches"):
-        parts.append(rel.split(";")[0].replace("matches", "Matches", 1))
+    if "relevance" not in s.unmeasured and rel.startswith(("matches", "close in meaning", "related in meaning")):
+        first = rel.split(";")[0]
+        parts.append(first[0].upper() + first[1:])
     parts.append(f"{human(item.stars)} stars" if item.figures_known else "no star figures offline")
     growth = item.star_growth_12m if item.star_growth_12m is not None else item.star_growth_6m
     if growth and growth > 0:

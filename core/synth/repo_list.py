@@ -11,6 +11,7 @@ from core.synth.render_context import RenderContext
 
 TOP_PICKS = 3
 SPOKEN_SHOWN = 90  # characters of a spoken request quoted back
+POOR_RELEVANCE = 3.0  # under this, a result's score for the query is mostly its quality, and the reply says so
 
 
 def describe_query(data: RepoList, rc: RenderContext) -> str:
@@ -59,6 +60,9 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
         # the Search Team's "why" already names its strong points; otherwise we do
         strengths = [] if parts else [rc.explain(d) for d in strongest_dimensions(repo)]
         overall = f"{rc.explain('query_score')} {score(repo.scores.overall)}"  # relevance included
+        relevance = repo.scores.relevance
+        if relevance is not None and "relevance" not in repo.scores.unmeasured and relevance < POOR_RELEVANCE:
+            overall += f", though it matches the request poorly (relevance {score(relevance)})"
         if strengths:
             parts.append(f"Strongest on {join_words(strengths)}; {overall}.")
         else:

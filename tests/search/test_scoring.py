@@ -152,3 +152,24 @@ def test_rank_key_tie_breaks_relevance_then_stars_then_activity() -> None:
 
     items = [item("a/low-rel", 900, 5, 9), item("a/few-stars", 10, 8, 9), item("a/top", 100, 8, 1), item("a/top-active", 100, 8, 5)]
     assert [i.full_name for i in sorted(items, key=rank_key)] == ["a/top-active", "a/top", "a/few-stars", "a/low-rel"]
+
+
+def test_relevance_by_meaning_counts_when_the_words_say_less() -> None:
+    terraform = Repository(full_name="hashicorp/terraform", description="Codifies APIs into declarative configuration files",
+                           stars=49_000, language="Go")
+    params = SearchParams(text="ops wants our AWS setup described in code", keywords=["aws", "setup"])
+    by_words = score_repository(terraform, None, params, now=NOW)
+    assert by_words.relevance == 0
+    close = score_repository(terraform, None, params, now=NOW, closeness=0.62)
+    assert close.relevance == 6.4 and close.reasons["relevance"] == "close in meaning to the request"
+    assert close.overall > by_words.overall
+    at_the_floor = score_repository(terraform, None, params, now=NOW, closeness=0.30)
+    assert at_the_floor.relevance == 0  # the words' verdict stands on a tie
+
+
+def test_the_words_keep_relevance_when_they_say_more() -> None:
+    zustand = Repository(full_name="pmndrs/zustand", description="Bear necessities for state management in React",
+                         stars=58_000, language="TypeScript")
+    params = SearchParams(text="react state management", keywords=["react"], synonym_groups=[["state management"]])
+    by_words = score_repository(zustand, None, params, now=NOW)
+    assert score_repository(zustand, None, params, now=NOW, closeness=0.35).relevance == by_words.relevance

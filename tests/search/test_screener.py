@@ -135,7 +135,10 @@ async def test_a_failing_text_scorer_falls_back_to_heuristics_not_5() -> None:
     candidates = big_and_small()[:2]
     report = await Screener(SearchSource(candidates), FailingJudge()).screen(candidates, PARAMS, now=NOW, deadline=deadline())
     for item in report.items:
-        assert item.scores.relevance == 8.0 and "state management" in item.scores.reasons["relevance"]
+        # the heuristics: what the words match (8.0, "state management"), or the meaning when it says more
+        reason = item.scores.reasons["relevance"]
+        assert item.scores.relevance is not None and item.scores.relevance >= 8.0
+        assert "state management" in reason or reason == "close in meaning to the request"
         assert item.scores.overall != 5.0
 
 
@@ -221,7 +224,9 @@ async def test_results_are_ranked_by_relevance_tier_first() -> None:
     report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
     # a 300-star state-management library before React itself, which only matches the qualifier
     assert [i.full_name for i in report.items] == ["pmndrs/zustand", "tiny/signals", "react/react"]
-    assert report.items[-1].scores.relevance == 0
+    # React only matches the qualifier by its words; in meaning it is related, not what was asked
+    assert report.items[-1].scores.relevance is not None and report.items[-1].scores.relevance < 5
+    assert report.items[0].scores.relevance is not None and report.items[0].scores.relevance >= 8
 
 
 class VouchingJudge:

@@ -147,3 +147,10 @@ def test_unscored_catalog_rows_still_read_well(run) -> None:
                          "maintenance", "relevance", "overall"]}), "why": ""}) for i in range(3)]
     out = run(RepoList(items=items, meta=catalog_meta()), intent=Intent.SEARCH)
     assert "0.0/10" not in out.markdown and "Gained 9.1k stars" in out.markdown
+
+
+def test_a_result_that_matches_poorly_says_so_beside_its_score(run) -> None:
+    poor = repo(0)
+    poor = poor.model_copy(update={"scores": poor.scores.model_copy(update={"relevance": 1.1})})
+    out = run(RepoList(items=[poor, repo(1)], meta=catalog_meta()))
+    assert out.markdown.count("though it matches the request poorly (relevance 1.1/10)") == 1
