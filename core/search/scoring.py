@@ -18,6 +18,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from core.models import DIMENSIONS, DimensionScores, Repository, RepoSignals, ScoredRepository, SearchParams
+from core.search.fit import FLOOR
 from core.search.measures import (
     DimensionScore,
     Parts,
@@ -85,7 +86,7 @@ def score_repository(
     return combine(dims)
 
 
-MEANING_NONE = 0.30  # closeness in meaning (``core.search.fit.FLOOR``) that scores relevance 0
+MEANING_NONE = FLOOR  # closeness in meaning that scores relevance 0: the floor under which nothing fits
 MEANING_FULL = 0.80  # and the closeness that scores it 10: most expected answers are 0.6-0.9 close
 
 

@@ -69,7 +69,7 @@ def example_closeness(mean: np.ndarray, closest: np.ndarray) -> np.ndarray:
 
 
 def meaning(own: np.ndarray, examples: np.ndarray, margin: float | None = None) -> np.ndarray:
-    """How close repositories are to the need: the cosine of their own text, or that of their
-    example requests (``core.catalog.examples``: the mean of their vectors; -1 where there are
+    """How close repositories are to the need: the cosine of their own text, or how close their
+    example requests are (``core.catalog.examples``, ``example_closeness``; -1 where there are
     none) less ``margin`` (``EXAMPLE_MARGIN`` unless given), whichever is higher."""
     return np.maximum(own, examples - (EXAMPLE_MARGIN if margin is None else margin))
