@@ -57,6 +57,7 @@ UNKNOWN_WORD_GATE = 0.60
 SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's closeness does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
+WEAK_DROPPED_FROM = 6  # with this many candidates that fit, weak matches are left out
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
 STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
 ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to replace
@@ -257,4 +258,7 @@ def fits(
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in)
+    fitting = sum(1 for f in out.values() if not f.weak)
+    if fitting >= WEAK_DROPPED_FROM:
+        out = {name: f for name, f in out.items() if not f.weak}
     return out

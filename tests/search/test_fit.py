@@ -6,7 +6,7 @@ import time
 from datetime import UTC, datetime
 
 from core.models import SearchParams
-from core.search.fit import LEXICAL_FLOOR, fits, popularity_prior, semantic_query
+from core.search.fit import LEXICAL_FLOOR, WEAK_DROPPED_FROM, fits, popularity_prior, semantic_query
 from core.search.measures import DimensionScore
 from core.search.screener import Screener
 from core.search.semantic import query_text
@@ -44,6 +44,23 @@ def test_meaning_finds_what_the_words_miss_and_the_floor_drops_the_rest() -> Non
     # what grep is joins the request, so ripgrep fits by meaning alone
     assert "BurntSushi/ripgrep" in fits(SearchParams(text="a faster grep"), candidates, all_core=set())
     assert fits(SearchParams(text="a knitting pattern designer"), candidates, all_core=set()) == {}  # nothing close enough
+
+
+def test_weak_matches_are_left_out_once_enough_candidates_fit() -> None:
+    fitting = [
+        repo("k/sift", 800, "A fast and powerful alternative to grep", "Go"),
+        repo("j/ugrep", 900, "ultra fast grep with interactive query UI", "C++"),
+        repo("m/ack", 700, "ack is a grep-like search tool optimized for source code", "Perl"),
+        repo("i/rg", 600, "recursively searches directories for a regex pattern", "Rust"),
+        repo("h/ag", 500, "A code-searching tool similar to ack, but faster", "C"),
+        repo("l/pt", 400, "A code search tool similar to ack and the_silver_searcher(ag)", "Go"),
+    ]
+    weak = repo("x/diff", 90_000, "A syntax-aware diff tool", "Rust")  # 0.37 close: over the floor, under WEAK_FIT
+    params = SearchParams(text="a faster grep")
+    few = fits(params, [*fitting[:2], weak], all_core=set())
+    assert few["x/diff"].weak, "with few that fit, a weak match stays, labelled"
+    enough = fits(params, [*fitting[:WEAK_DROPPED_FROM], weak], all_core=set())
+    assert "x/diff" not in enough and len(enough) == WEAK_DROPPED_FROM
 
 
 def test_popularity_breaks_what_meaning_leaves_close_and_small_requests_turn_it_off() -> None:
