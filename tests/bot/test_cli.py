@@ -56,3 +56,10 @@ def test_an_offline_app_imports_no_sdk_it_does_not_use(tmp_path: Path) -> None:
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
+
+
+def test_the_memory_setting_is_harmless_to_call_again() -> None:
+    from bot.cli import return_freed_memory
+
+    return_freed_memory()
+    return_freed_memory()
