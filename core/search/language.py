@@ -2,8 +2,9 @@
 
 "a static site generator written in Go" filters by Go; "a JavaScript and CSS bundler written in Go"
 too (what a tool is written in wins over what it handles); "a modern alternative to LaTeX", "slice
-JSON in the shell" and "two shell commands" name no filter (what is left behind, where a tool runs,
-what it works on). A Python linter keeps Python: the named-language search also takes repositories
+JSON in the shell", "two shell commands", "a prompt that also works in fish and PowerShell" and
+"a version manager for Node, Python, Ruby and Go" name no filter (what is left behind, where a tool
+runs, what it works on, the several ecosystems it serves). A Python linter keeps Python: the named-language search also takes repositories
 whose description mentions the language (ruff, written in Rust).
 """
 
@@ -26,14 +27,27 @@ _LANGUAGE_PATTERN = re.compile(
 # what a tool works with, not what it is written in: "two shell commands", "faster Python installs",
 # "installing Python packages", "our TypeScript repo" (but "Python packages for PDFs" are libraries)
 _WORKS_ON = re.compile(
-    r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?|"
+    r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?|snippets?|templates?|"
+    r"toolchains?|versions?|source\b|compile\s+errors?|"
     r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
 )
-# what is left behind: "a modern alternative to LaTeX", "instead of PHP"
+# what is left behind: "a modern alternative to LaTeX", "instead of PHP", "replace a Makefile full
+# of shell snippets", "so done with LaTeX" (up to a few words on, unless they say what the new one
+# is in: "a replacement for moment.js in TypeScript")
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
-    r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving)\s+(?:the\s+)?$"
+    r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving|"
+    r"done\s+with|tired\s+of|sick\s+of|fed\s+up\s+with)\s+"
+    r"(?:(?!(?:in|for|with|using|written|on|to)\b)[^\s,.;:!?]+\s+){0,5}$"
 )
+# where it runs or what it serves: "also works in fish and PowerShell", "runs on Linux and macOS"
+_RUNS_IN = re.compile(
+    r"\b(?:works?|working|runs?|running)\s+(?:in|on|with|across)\s+(?:[\w+#.-]+(?:\s*,\s*|\s+(?:and|or)\s+))*$"
+    r"|\b(?:supports?|supporting|compatible\s+with)\s+(?:[\w+#.-]+(?:\s*,\s*|\s+(?:and|or)\s+))*$"
+)
+# "for Node, Python, Ruby and Go toolchains": three languages or more in one enumeration
+_ENUMERATION_GAP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|/)\s*$")
+ENUMERATION_MIN = 3
 # where it runs: "slice JSON up in the shell"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$")
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
@@ -47,10 +61,13 @@ _WRITTEN_IN = re.compile(r"(?:\b(?:written|implemented|built|made|coded|programm
 def written_in(text: str) -> tuple[str, int, int] | None:
     """The language ``text`` (lower-cased) filters by, with the span of the words that say so
     ("in go", "written in go", "golang"); None when it names none."""
-    named = [m for m in _LANGUAGE_PATTERN.finditer(text)
+    mentioned = list(_LANGUAGE_PATTERN.finditer(text))
+    enumerated = _enumerated(text, mentioned)
+    named = [m for m in mentioned
              if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(text, m))
              and not _WORKS_ON.match(text[m.end():]) and not _INSTEAD_OF.search(text[: m.start()])
-             and not _IN_THE.search(text[: m.start()])]
+             and not _IN_THE.search(text[: m.start()]) and not _RUNS_IN.search(text[: m.start()])
+             and m.start() not in enumerated]
     if not named:
         return None
     m = min(named, key=lambda m: _implementation_rank(text[: m.start()]))
@@ -77,6 +94,18 @@ def without_language(text: str, language: str) -> str:
         if lead:
             text = text[: lead.start()] + text[m.end():]
     return " ".join(text.split())
+
+
+def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:
+    """Starts of the languages that stand in an enumeration of ``ENUMERATION_MIN`` or more
+    ("Node, Python, Ruby and Go"): a tool serving several ecosystems, not one to filter by."""
+    runs: list[list[re.Match[str]]] = []
+    for m in mentioned:
+        if runs and _ENUMERATION_GAP.match(text[runs[-1][-1].end(): m.start()]):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return {m.start() for run in runs if len({LANGUAGES[x.group(1)] for x in run}) >= ENUMERATION_MIN for m in run}
 
 
 def _implementation_rank(before: str) -> int:

@@ -260,6 +260,15 @@ def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> N
     assert t("python packages for parsing PDFs").language == "Python"
 
 
+def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_filter() -> None:
+    assert t("I'm so done with LaTeX compile errors in my thesis, anything more modern?").language is None
+    assert t("a task runner to replace a Makefile full of shell snippets").language is None
+    assert t("a replacement for moment.js in TypeScript").language == "TypeScript"
+    assert t("a fast prompt that also works in fish and PowerShell").language is None
+    assert t("a version manager for Node, Python, Ruby and Go").language is None
+    assert t("ORM for TypeScript and Node.js").language == "TypeScript"  # two are one ecosystem
+
+
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
     from core.search.fit import semantic_query
 
