@@ -6,8 +6,8 @@ Each line is ``{"text", "intent", "ctx"?, "n"?, "k"?, "asked"?, "prev"?}``:
   ``{lang}``, ``{topic}``, ``{task}``, ``{need}``, ``{ord}``/``{ord2}``, ``{num}``/``{num2}``,
   ``{n}``, ``{stars}``, ``{count}``, ``{framework}``, ``{kind}``, ``{feature}``, ``{product}``, and for
   requests worded as people talk ``{does}`` ("backs up my laptop every night"), ``{goal}`` ("run a
-  private git server"), ``{pain}``, ``{complaint}``, ``{twist}``, ``{hassle}`` (values in
-  ``data/slots.json``) and ``{r1}``..``{r9}``: the bare name of that item of the synthesized
+  private git server"), ``{pain}``, ``{complaint}``, ``{twist}``, ``{hassle}``, ``{slip}`` (a mistake
+  a team keeps making), ``{device}`` and ``{junk}`` (values in ``data/slots.json``) and ``{r1}``..``{r9}``: the bare name of that item of the synthesized
   previous results.
 - ``ctx``: the thread before the message: ``none`` (default), ``repo_list``, ``repo_detail``,
   ``comparison``, ``clarification``, ``any``, or a list of those (one is drawn per expansion).

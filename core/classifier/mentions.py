@@ -117,6 +117,8 @@ class MentionFinder:
                     continue
             if pair not in by_lower and self._two_names(owner, name):
                 continue  # "redux/zustand?": two names, not one repository
+            if pair not in by_lower and self._variants(owner, name):
+                continue  # "LoRA/QLoRA", "TLS/mTLS": one term and its variant
             full = by_lower.get(pair) or self._canonical(f"{owner}/{name}")
             out.append(Mention(MentionKind.EXPLICIT, match.start(), match.start() + len(owner) + 1 + len(name),
                                match.group()[: len(owner) + 1 + len(name)], full_name=full,
@@ -132,6 +134,14 @@ class MentionFinder:
         except Exception:
             return False
         return all(resolve_name(self.index, part) and not self.vocabulary.is_common(part) for part in (owner, name))
+
+    def _variants(self, owner: str, name: str) -> bool:
+        """One word and the same word with a letter or two more ("LoRA/QLoRA", "SQL/NoSQL"), and no
+        repository of that full name known."""
+        short, long = sorted((owner.lower(), name.lower()), key=len)
+        if short == long or not long.isalpha() or len(long) - len(short) > 2 or short not in long:
+            return False
+        return not (self.index and self.index.resolve(f"{owner}/{name}"))
 
     def _canonical(self, full: str) -> str:
         if self.index is not None:
@@ -232,6 +242,8 @@ class MentionFinder:
                     continue
                 raw = " ".join(words)
                 full = keyed.get(name_key(raw)) or resolve_name(self.index, raw)
+                if full and self._compound_of_words(raw, full):
+                    full = None
                 if full:
                     out.append(Mention(MentionKind.NAME, window[0][0], window[-1][1], raw, full_name=full,
                                        in_context=full.lower() in in_context))
@@ -247,6 +259,16 @@ class MentionFinder:
                                            in_context=fuzzy.lower() in in_context))
                 i += 1
         return out
+
+    @staticmethod
+    def _compound_of_words(raw: str, full: str) -> bool:
+        """"fine-tune" is two words joined, not the repository FineTune: a name written with a
+        hyphen means a repository whose owner or name has it there ("styled-components",
+        "home-assistant" for home-assistant/core, "socket-io" for socket.io)."""
+        if "-" not in raw:
+            return False
+        written = raw.lower()
+        return all(re.sub(r"[._]", "-", part) != written for part in full.lower().split("/"))
 
     def _fuzzy(self, token: str, keyed: Mapping[str, str]) -> str | None:
         """A near-miss spelling of a listed or well-known repository name (lenient pass only)."""

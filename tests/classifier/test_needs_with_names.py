@@ -10,7 +10,8 @@ from core.classifier import LocalIntentClassifier, StaticNameIndex
 from core.models import Intent
 
 NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscale/tailscale", "yaml/pyyaml",
-         "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase"]
+         "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase",
+         "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components"]
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +24,10 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "vulnerability scanner driven by community YAML templates",
     "our docker image is 2GB and I want to see which layer is bloating it",
     "we love Tailscale but security won't let the coordination server run on someone else's cloud",
+    "we have ollama running on a spare GPU box, now we want a chat web UI for the whole team",
+    "fine-tune small language models with LoRA/QLoRA on one consumer GPU",
+    "people keep committing database passwords to the repo, is there something we can run in CI to catch that?",
+    "my new laptop came with loads of preinstalled junk apps, how do I strip them all out?",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
@@ -38,6 +43,17 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
 def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
                                                            intent: Intent) -> None:
     assert named.classify_sync(message, []).intent in (intent, Intent.CLARIFY)
+
+
+def test_a_hyphenated_name_is_read_as_written_and_two_words_joined_are_not_a_name(
+        named: LocalIntentClassifier) -> None:
+    def mentioned(message: str) -> list[str | None]:
+        return [m.full_name for m in named.finder.find(message)]
+
+    assert mentioned("how's the community around home-assistant") == ["home-assistant/core"]
+    assert mentioned("alternatives to styled-components") == ["styled-components/styled-components"]
+    assert "ronitsingh10/FineTune" not in mentioned("how do I fine-tune a small model")
+    assert mentioned("adapters with LoRA/QLoRA") == []  # a term and its variant, not owner/name
 
 
 @pytest.mark.parametrize("message", [
