@@ -52,6 +52,7 @@ _NOT_NAMES = frozenset({
     "server", "servers", "app", "apps", "tool", "tools", "code", "data", "files", "team", "stack",
     "python", "javascript", "typescript", "java", "go", "golang", "rust", "ruby", "php", "c", "c++", "c#",
     "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "setup", "current",
+    "core", "backend", "frontend", "engine", "library", "framework", "ui", "api", "cli", "service", "database",
 })
 _NOT_ABOUT_LEARNING = r"(?<!easy to )(?<!easier to )(?<!simple to )(?<!simpler to )(?<!hard to )(?<!quick to )"
 _RESOURCES_ASKED = re.compile(
