@@ -52,11 +52,13 @@ _REPO_NOUN = (
     r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
 )
 # "small", "tiny", "niche" and "indie" only about the projects asked for ("small python testing
-# tools"), not about the asker ("our small team", "my small React app", "a tiny indie studio")
+# tools"), not about the asker ("our small team", "my small React app", "a tiny indie studio") or
+# the size of what they will run ("run a small server for our community")
 _SMALL = re.compile(
     r"\b(hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|under the radar|"
     r"(?:not (?:so|too|very)|less) popular)\b"
     rf"|(?<!\bour )(?<!\bmy )(?<!\bwe're )(?<!\bwe are )(?<!\bi'm )(?<!\bi am )(?<!\byour )(?<!\btheir )"
+    rf"(?<!\brun a )(?<!\bhost a )(?<!\brunning a )(?<!\bhosting a )(?<!\bset up a )(?<!\bdeploy a )"
     rf"\b(?:small|smaller|niche|tiny|indie)\b(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
 )
 # "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard"

@@ -121,7 +121,8 @@ def test_popularity_words() -> None:
         p = t(f"{word} python testing tools")
         assert (p.min_stars, p.max_stars) == (None, 1000), word
     for text in ("Redux is too much boilerplate for our small React app, what's lighter?",
-                 "Kafka is too much to operate for our small team", "we're a tiny indie studio leaving Unity"):
+                 "Kafka is too much to operate for our small team", "we're a tiny indie studio leaving Unity",
+                 "we want to run a small server for our community"):
         p = t(text)
         assert (p.min_stars, p.max_stars) == (None, None), text  # the asker is small, not the project
     assert t("a small library for parsing dates").max_stars == 1000
@@ -267,6 +268,8 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a fast prompt that also works in fish and PowerShell").language is None
     assert t("a version manager for Node, Python, Ruby and Go").language is None
     assert t("ORM for TypeScript and Node.js").language == "TypeScript"  # two are one ecosystem
+    assert t("Jupyter notebooks in git are a mess of JSON diffs, is there a better notebook?").language is None
+    assert t("a jupyter notebook about pandas").language == "Jupyter Notebook"
 
 
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
