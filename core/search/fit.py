@@ -62,6 +62,7 @@ RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was ask
 STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
 ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to replace
 COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
+COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
 def popularity_prior(stars: int, figures_known: bool, small: bool = False, *,
@@ -254,7 +255,8 @@ def fits(
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
         earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
-        fused = (close + popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
+        prior = popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
+        fused = (close + prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in)

@@ -88,6 +88,7 @@ class Need:
     wants_resources: bool = False
     spoken: bool = False  # worded as people talk ("my team keeps ..."), not as a description
     situated: bool = False  # tells about the asker's situation: the first person, or a question
+    asks_common: bool = False  # asks what most people use ("what do people normally use?")
 
     @property
     def word_trust(self) -> float:
@@ -168,7 +169,8 @@ def read_need(message: str) -> Need:
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
     return Need(text=text, compared=compared, wants_resources=_wants_resources(message),
-                spoken=is_spoken(message), situated=is_situated(message))
+                spoken=is_spoken(message), situated=is_situated(message),
+                asks_common=bool(_ASKS_COMMON.search(message)))
 
 
 # "manage my dotfiles across machines" asks for a tool, not for someone's dotfiles
@@ -184,6 +186,16 @@ def _wants_resources(message: str) -> bool:
     if asked and set(asked) == {"dotfiles"} and _TOOL_FOR_DOTFILES.search(message):
         return False
     return bool(asked)
+
+
+# "what do people normally use?", "what library does everyone use", "the go-to tool": the widely
+# used answer is wanted
+_ASKS_COMMON = re.compile(
+    r"\bwhat\s+(?:\w+\s+){0,2}(?:do|does|would)\s+(?:most\s+)?(?:people|everyone|everybody|folks|teams|devs|"
+    r"developers)\s+(?:normally\s+|usually\s+|typically\s+|generally\s+|actually\s+)?use\b"
+    r"|\b(?:go-to|industry[- ]standard|de[- ]facto)\b",
+    re.IGNORECASE,
+)
 
 
 def is_spoken(message: str) -> bool:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from core.models import SearchParams
 from core.search.fit import LEXICAL_FLOOR, WEAK_DROPPED_FROM, fits, popularity_prior, semantic_query
 from core.search.measures import DimensionScore
+from core.search.need import read_need
 from core.search.screener import Screener
 from core.search.semantic import query_text
 from core.search.text_scores import TextScores
@@ -67,6 +68,18 @@ def test_popularity_breaks_what_meaning_leaves_close_and_small_requests_turn_it_
     assert popularity_prior(100_000, True) > popularity_prior(300, False) > popularity_prior(10, True) > 0
     assert popularity_prior(0, True) == 0
     assert popularity_prior(100_000, True, small=True) == 0
+
+
+def test_asking_what_people_use_weighs_popularity_more() -> None:
+    candidates = [repo("a/tinyflags", 300, "Subcommands and flags for command line apps in Go", "Go"),
+                  repo("b/bigcli", 40_000, "A framework for modern CLI applications in Go", "Go")]
+    plain = fits(SearchParams(text="subcommands and flags for a Go CLI"), candidates, all_core=set())
+    common = fits(SearchParams(text="subcommands and flags for a Go CLI, what do people normally use?"), candidates,
+                  all_core=set())
+    lead = lambda fitted: fitted["b/bigcli"].fused - fitted["a/tinyflags"].fused  # noqa: E731
+    assert read_need("what library do people use for flags").asks_common
+    assert not read_need("flags for a Go CLI").asks_common
+    assert lead(common) > lead(plain)
 
 
 async def test_nothing_that_fits_is_an_empty_list_and_a_plain_note() -> None:
