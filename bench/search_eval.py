@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the third fresh blind set (search_fresh3.jsonl)
+    .venv/bin/python -m bench search_eval                  # the fourth fresh blind set (search_fresh4.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh3     # development: the third fresh set, diagnosed since
     .venv/bin/python -m bench search_eval --set fresh2     # the second fresh blind set (search_fresh2.jsonl)
     .venv/bin/python -m bench search_eval --set fresh      # the first fresh blind set (search_fresh.jsonl)
     .venv/bin/python -m bench search_eval --set heldout    # development: the former held-out set
@@ -46,6 +47,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh4": DATA / "search_fresh4.jsonl",
     "fresh3": DATA / "search_fresh3.jsonl",
     "fresh2": DATA / "search_fresh2.jsonl",
     "fresh": DATA / "search_fresh.jsonl",
@@ -54,7 +56,8 @@ SETS = {
     "dev": DATA / "search_dev.jsonl",
 }
 LABELS = {
-    "fresh3": "FRESH3 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
+    "fresh4": "FRESH4 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
+    "fresh3": "FORMER FRESH3 BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
     "fresh2": "FRESH2 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh": "FRESH BLIND set (written 2026-11-26 without seeing the ranking, never tuned on)",
     "heldout": "FORMER HELD-OUT set (reported once, then diagnosed and tuned on: a DEVELOPMENT figure)",
@@ -164,7 +167,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh3"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh4"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
