@@ -101,7 +101,7 @@ class SearchTeam:
             star_range=report.params,
             exact=report.exact if report.relaxed else None,
             searches=report.searches,
-            more=bool(plan.exclude),
+            more=plan.ungated or bool(plan.exclude),
         )
         info = self.source.info  # after the calls, as the Auditor and Comparator do
         partial = report.partial or screen.partial
@@ -113,6 +113,7 @@ class SearchTeam:
             query=params.describe() if refined else ctx.message,
             search_params=params,
             total_candidates=len(report.candidates),
+            closest_anyway=plan.ungated and not plan.exclude,
         )
         log.info(
             "search done",
@@ -188,11 +189,13 @@ class SearchPlan:
     params: SearchParams
     exclude: set[str] = field(default_factory=set)  # lower-case full names to leave out
     notes: list[str] = field(default_factory=list)
+    ungated: bool = False  # "more" of a search: what is left is not held to the match gate
 
 
 def _more(previous: SearchParams, shown: list[str]) -> SearchPlan:
-    note = f"More results for {previous.describe()}, skipping the {len(shown)} already shown."
-    return SearchPlan(previous, {n.lower() for n in shown}, [note])
+    """More of the previous search, or after a search where nothing fitted its closest matches."""
+    notes = [f"More results for {previous.describe()}, skipping the {len(shown)} already shown."] if shown else []
+    return SearchPlan(previous, {n.lower() for n in shown}, notes, ungated=True)
 
 
 def previous_params(previous: object) -> SearchParams | None:

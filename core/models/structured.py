@@ -22,6 +22,7 @@ class ResultMeta(WireModel):
     query: str | None = None
     search_params: SearchParams | None = None
     total_candidates: int | None = None
+    closest_anyway: bool = False  # asked for after nothing fitted: the closest matches, none of which fits
 
 
 class RepoList(WireModel):

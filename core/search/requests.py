@@ -1,6 +1,8 @@
 """Two search requests that are not plain queries: "show me more" and "alternatives to X".
 
-- *More*: the previous parameters again, skipping the repositories already shown.
+- *More*: the previous parameters again, skipping the repositories already shown; also "show the
+  closest matches anyway" after a search where nothing fitted. Either way the best matches are not
+  what is asked for, so the rest are not held to the match gate.
 - *Alternatives to X* (also "similar to X", "like X", "instead of X", "replacement for X"): the
   concepts of X's own description and topics, in X's language, without X itself.
 """
@@ -18,6 +20,12 @@ _MORE = re.compile(
     r"^\s*(?:please\s+)?(?:show|give|find|get|list|any)?\s*(?:me\s+)?(?:some\s+)?"
     r"(?:more|other|next|additional|further)(?:\s+(?:results?|ones?|repos?|repositories|options|"
     r"libraries|projects|like (?:these|those|this|that)|please))*\s*[.!?]*\s*$"
+)
+CLOSEST_ANYWAY = "Show the closest matches anyway"
+_CLOSEST = re.compile(
+    r"^\s*(?:please\s+)?(?:show|give|list|find)\s+(?:me\s+)?(?:the\s+|what\s+)?(?:closest|nearest)"
+    r"(?:\s+(?:matches|match|ones?|results?|repos?|repositories|things?|you\s+have|you\s+found))*"
+    r"(?:\s+(?:anyway|anyways|regardless|then|please))*\s*[.!?]*\s*$"
 )
 _ALTERNATIVES = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|similar\s+to|(?:projects|repos|libraries|tools)\s+like|"
@@ -39,7 +47,8 @@ def is_bare_alternatives_request(text: str) -> bool:
 
 
 def is_more_request(text: str) -> bool:
-    return bool(_MORE.match(text.lower()))
+    lowered = text.lower()
+    return bool(_MORE.match(lowered) or _CLOSEST.match(lowered))
 
 
 def alternatives_target(text: str, resolved: Sequence[str] = ()) -> str | None:

@@ -257,8 +257,8 @@ def count_notes(
     wanted = min(MAX_RESULTS, max(1, params.limit))
     if not items:
         notes.append(
-            f"Nothing in {where} fits {params.describe()}: I would rather show nothing than unrelated "
-            "repositories. Try broader or different words (what the software does, not its name)."
+            "I would rather show nothing than unrelated repositories. Try other words (what the software "
+            "should do, not its name), or ask for the closest matches anyway."
         )
     elif len(items) < wanted:
         notes.append(f"Only {len(items)} {'repository fits' if len(items) == 1 else 'repositories fit'} this request in {where}; the other candidates did not match it.")

@@ -60,9 +60,8 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
         # the Search Team's "why" already names its strong points; otherwise we do
         strengths = [] if parts else [rc.explain(d) for d in strongest_dimensions(repo)]
         overall = f"{rc.explain('query_score')} {score(repo.scores.overall)}"  # relevance included
-        relevance = repo.scores.relevance
-        if relevance is not None and "relevance" not in repo.scores.unmeasured and relevance < POOR_RELEVANCE:
-            overall += f", though it matches the request poorly (relevance {score(relevance)})"
+        if matches_poorly(repo):
+            overall += f", though it matches the request poorly (relevance {score(repo.scores.relevance)})"
         if strengths:
             parts.append(f"Strongest on {join_words(strengths)}; {overall}.")
         else:
@@ -70,6 +69,11 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
     if not parts and repo.star_growth_12m:
         parts.append(f"Gained {compact_number(repo.star_growth_12m)} stars over the last 12 months.")
     return " ".join(parts) or None
+
+
+def matches_poorly(repo: ScoredRepository) -> bool:
+    relevance = repo.scores.relevance
+    return relevance is not None and "relevance" not in repo.scores.unmeasured and relevance < POOR_RELEVANCE
 
 
 def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: bool) -> RepoCard:
@@ -94,14 +98,19 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
     total = len(data.items)
     shown = data.items[: rc.max_items]
     count = plural(total, "repository", "repositories")
-    intro = f"Based on your query, I found **{count}** for *{describe_query(data, rc)}*."
-    if total > len(shown):
-        intro += f" Here are the top {len(shown)}."
+    poor = bool(data.meta and data.meta.closest_anyway) or all(matches_poorly(r) for r in shown)
+    if poor:
+        intro = (f"None of these fits *{describe_query(data, rc)}* well: here are the closest "
+                 f"**{plural(len(shown), 'repository', 'repositories')}** I found.")
+    else:
+        intro = f"Based on your query, I found **{count}** for *{describe_query(data, rc)}*."
+        if total > len(shown):
+            intro += f" Here are the top {len(shown)}."
     sections: list[Section] = [TextSection(markdown=intro)]
 
     picks = shown[:TOP_PICKS]
     sections.append(RepoCardsSection(
-        title="Top pick" if len(picks) == 1 else f"Top {len(picks)} picks",
+        title="Closest matches" if poor else "Top pick" if len(picks) == 1 else f"Top {len(picks)} picks",
         cards=[card(i, r, rc, compact=False) for i, r in enumerate(picks, 1)],
     ))
     rest = shown[TOP_PICKS:]

@@ -19,10 +19,12 @@ from core.models import (
     structured_repo_names,
 )
 from core.search.modifiers import POPULAR_MIN_STARS
+from core.search.requests import CLOSEST_ANYWAY
 from core.synth.base import SynthesisContext
 from core.synth.comparison import pick_winner
 
 MAX_SUGGESTIONS = 6
+SHORT_TOPIC_WORDS = 5  # keywords of a request short enough to offer back as a broader query
 START_OVER = "Start a new search"
 SHOW_MORE = "Show me more results"
 EXAMPLE_SEARCH = "Find React state management libraries"
@@ -152,20 +154,26 @@ def generic(ctx: SynthesisContext) -> list[str]:
 
 
 def labelled_alternatives(data: RepoList | None, ctx: SynthesisContext) -> list[tuple[str, str]]:
-    """(what changes, query to try) after an empty search: broader, another language, fewer filters."""
+    """(what changes, query to try) after an empty search: the closest matches anyway, broader,
+    another language, fewer filters. A long request's keywords make no query worth offering (they
+    are its situation's words: "run lots small services nobody notices"), so it gets none."""
     params = _params(data)
     if params is None:
         return [("An example", EXAMPLE_SEARCH), ("Something popular", "Find popular Python libraries")]
     words = [*params.phrases, *params.keywords] or params.text.split()
     topic = " ".join(words) or "popular"
     out: list[tuple[str, str]] = []
-    if len(words) > 1:
+    if data is not None and data.meta is not None and data.meta.total_candidates:  # some were left out
+        out.append(("The closest matches, though none fits well", CLOSEST_ANYWAY))
+    short = len(words) <= SHORT_TOPIC_WORDS
+    if 1 < len(words) and short:
         out.append(("Broader keywords", f"Find {' '.join(words[:-1])}"))
     if params.language:
         related = RELATED_LANGUAGES.get(params.language.lower(), "Python")
-        out.append(("Another language", f"Find {topic} in {related}"))
-        out.append(("Any language", f"Find {topic} in any language"))
-    else:
+        if short:
+            out.append(("Another language", f"Find {topic} in {related}"))
+        out.append(("Any language", f"Find {topic} in any language" if short else f"What about {related}?"))
+    elif short:
         out.append(("A specific language", f"Find {topic} in Python"))
     if params.min_stars or params.max_stars is not None or params.pushed_after or params.created_after:
         out.append(("Fewer filters", f"Find {topic} without filters"))

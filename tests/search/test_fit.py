@@ -87,7 +87,8 @@ async def test_nothing_that_fits_is_an_empty_list_and_a_plain_note() -> None:
     params = SearchParams(text="find feature flag services", keywords=["feature", "flag"])
     report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
     assert report.items == []
-    assert any(note.startswith("Nothing in") and "fits" in note for note in report.notes)
+    assert any("rather show nothing than unrelated repositories" in note and "closest matches anyway" in note
+               for note in report.notes)
 
 
 async def test_a_named_language_is_a_hard_filter_with_a_separate_line() -> None:

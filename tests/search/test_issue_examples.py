@@ -58,6 +58,16 @@ async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request
     assert "nothing in the offline catalog fits" in reply.markdown.lower(), reply.markdown
 
 
+async def test_after_a_plain_no_the_closest_matches_can_be_shown_and_are_called_what_they_are(
+        offline: TestBackend) -> None:
+    first = await offline.ask("software for managing a dental clinic")
+    assert first.suggestions[0] == "Show the closest matches anyway"
+    closest = await offline.ask("Show the closest matches anyway")
+    assert isinstance(closest.structured_data, RepoList) and closest.structured_data.items, closest.markdown
+    assert closest.markdown.startswith("None of these fits"), closest.markdown
+    assert "Top 3 picks" not in closest.markdown
+
+
 @pytest.mark.parametrize(("request_text", "wanted", "replaced"), [
     ("redux feels way too heavy for my react app, what else is there", {"pmndrs/zustand", "pmndrs/jotai"}, "reduxjs/redux"),
     ("I want a nicer htop", {"aristocratos/btop", "ClementTsang/bottom"}, "htop-dev/htop"),

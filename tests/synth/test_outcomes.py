@@ -25,6 +25,16 @@ def test_empty_results_say_so_and_offer_alternatives(run) -> None:
     assert out.error_code is None and isinstance(out.data, RepoList)
 
 
+def test_candidates_left_out_can_be_shown_anyway_and_a_long_request_is_not_offered_back_as_keywords(run) -> None:
+    words = "we run lots of small services and nobody notices one is down until a customer complains"
+    search = SearchParams(text=words, keywords=words.split())
+    meta = ResultMeta(source="catalog", query=words, search_params=search, total_candidates=60)
+    out = run(RepoList(items=[], meta=meta), message=words)
+    assert out.suggestions[0] == "Show the closest matches anyway"
+    assert not any(s.startswith("Find ") for s in out.suggestions)
+    assert run(empty_search(), message="find quantum orm").suggestions[0] != "Show the closest matches anyway"
+
+
 def test_empty_results_without_params_still_suggest_something(run) -> None:
     out = run(RepoList(items=[]), message="find xyzzy")
     assert "I couldn't find any repositories matching *find xyzzy*" in out.markdown
