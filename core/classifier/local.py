@@ -173,6 +173,9 @@ class LocalIntentClassifier:
         named = sum(m.kind is MentionKind.NAME for m in prepared.mentions)
         return (top is Intent.COMPARE and named > 1) or p_top < self._threshold
 
+    def _describes_need(self, message: str, context: ThreadContext) -> bool:
+        return describes_need(message, self.resolver.mentions(message, context), context)
+
     def _selects_earlier_results(self, message: str, context: ThreadContext) -> bool:
         """Analyze/compare wording whose references resolve into results the thread listed
         ("compare the first two for long-term use")."""
@@ -236,7 +239,8 @@ class LocalIntentClassifier:
             why = "below the confidence threshold" if confidence < self.confidence_threshold else \
                 "top two intents too close"
             named = [m.full_name for m in self.resolver.mentions(message, context) if m.full_name]
-            question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context, message, named)
+            question = for_low_confidence(intent, runner_up or Intent.CLARIFY, context, message, named,
+                                          describes_need=self._describes_need(message, context))
             return self._clarify(intent, confidence, f"{head}; {why} -> clarify", question, source)
 
         if intent is Intent.SEARCH and (selected := self.resolver.bare_selection(message, context)):
@@ -244,7 +248,8 @@ class LocalIntentClassifier:
             intent = selected
         resolution = self.resolver.resolve(message, context, intent)
         if intent is Intent.CLARIFY:
-            return self._clarify(None, confidence, f"{head}; vague or missing context", for_vague(context),
+            need = message if self._describes_need(message, context) else ""
+            return self._clarify(None, confidence, f"{head}; vague or missing context", for_vague(context, need),
                                  source)
         if resolution.problem is not None:
             question = for_problem(intent, resolution, context)

@@ -92,15 +92,17 @@ def for_foreign_host(links: list[str], context: ThreadContext) -> Question:
 
 
 def for_low_confidence(top: Intent, runner_up: Intent, context: ThreadContext, message: str = "",
-                       named: Sequence[str] = ()) -> Question:
+                       named: Sequence[str] = (), *, describes_need: bool = False) -> Question:
     """Which of the two likeliest requests was meant, with options made from the message itself
-    ("Search for: our docker image is 2GB...", "Analyze docker/compose")."""
+    ("Search for: our docker image is 2GB...", "Analyze docker/compose"); a message that describes
+    a need is offered as a search whichever two were likeliest."""
     first, second = _OFFER.get(top), _OFFER.get(runner_up)
     if first and second and first != second:
         text = f"I'm not sure what you'd like. Should I {first}, or {second}?"
     else:
         text = "I'm not sure what you'd like. Could you rephrase or add a detail or two?"
-    offered = [option for intent in (top, runner_up) for option in _offer(intent, message, named)]
+    asked = (top, runner_up, Intent.SEARCH) if describes_need else (top, runner_up)
+    offered = [option for intent in asked for option in _offer(intent, message, named)]
     options = list(dict.fromkeys([*offered, *(_context_options(context) if context.referents else [])]))
     return Question(text, options[:MAX_OPTIONS] or list(EXAMPLES))
 
@@ -119,12 +121,16 @@ def _offer(intent: Intent, message: str, named: Sequence[str]) -> list[str]:
     return []
 
 
-def for_vague(context: ThreadContext) -> Question:
+def for_vague(context: ThreadContext, need: str = "") -> Question:
+    """A request too vague to act on; ``need``: the message, when it describes one, offered back as
+    a search ("Search for: we keep committing keys to the repo, ...") before any canned example."""
+    offered = _offer(Intent.SEARCH, need, ()) if need else []
     if context.referents:
         return Question("Could you tell me a bit more? I can dig into one of the repositories above, "
-                        "compare them, or search for something else.", _context_options(context))
+                        "compare them, or search for something else.",
+                        [*offered, *_context_options(context)][:MAX_OPTIONS])
     return Question("Could you tell me a bit more about what you're looking for? For example a topic, "
-                    "a language, or a repository name.", list(EXAMPLES))
+                    "a language, or a repository name.", offered or list(EXAMPLES))
 
 
 def _context_options(context: ThreadContext) -> list[str]:

@@ -90,3 +90,15 @@ def test_a_kind_of_software_or_a_described_need_is_searched_without_a_question(
 
 def test_a_question_with_nothing_in_it_still_gets_one(named: LocalIntentClassifier) -> None:
     assert named.classify_sync("which one should I pick?", []).intent is Intent.CLARIFY
+
+
+def test_a_question_back_about_a_described_need_offers_it_as_a_search_not_canned_examples() -> None:
+    from core.classifier.context import EXAMPLES, build_context
+    from core.classifier.questions import for_low_confidence, for_vague
+
+    need = "our nightly exports keep timing out and nobody gets told, is there a way to catch that"
+    nothing = build_context([])
+    assert for_vague(nothing, need).options == [f"Search for: {need}"]
+    assert for_vague(nothing).options == list(EXAMPLES)
+    unsure = for_low_confidence(Intent.CLARIFY, Intent.CHAT, nothing, need, describes_need=True)
+    assert unsure.options == [f"Search for: {need}"]
