@@ -7,6 +7,7 @@
     .venv/bin/python -m bench search_eval --set heldout    # development: the former held-out set
     .venv/bin/python -m bench search_eval --set blind      # development: the former blind set
     .venv/bin/python -m bench search_eval --set dev        # development: the first development set
+    .venv/bin/python -m bench search_eval --set dev5       # development: written to be diagnosed (100 conversational)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -54,6 +55,7 @@ SETS = {
     "heldout": DATA / "search_heldout.jsonl",
     "blind": DATA / "search_blind.jsonl",
     "dev": DATA / "search_dev.jsonl",
+    "dev5": DATA / "search_dev5.jsonl",
 }
 LABELS = {
     "fresh4": "FRESH4 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -63,6 +65,7 @@ LABELS = {
     "heldout": "FORMER HELD-OUT set (reported once, then diagnosed and tuned on: a DEVELOPMENT figure)",
     "blind": "FORMER BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
     "dev": "DEVELOPMENT set (the ranking was tuned on it)",
+    "dev5": "DEV5 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
