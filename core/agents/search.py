@@ -142,6 +142,8 @@ class SearchTeam:
         if previous is not None and is_more_request(ctx.message):
             return _more(previous, shown)
         target = alternatives_target(ctx.message, ctx.classification.repos)
+        if target is not None and "/" in target and target.lower() not in {r.lower() for r in ctx.classification.repos}:
+            target = None  # "instead of try/catch spaghetti": words the classifier read as no repository
         if target is None and is_bare_alternatives_request(ctx.message):
             if len(shown) > 1 and previous is not None and not ctx.classification.repos:
                 return _more(previous, shown)  # "alternatives" to a whole list: more of it

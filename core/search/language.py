@@ -28,7 +28,7 @@ _LANGUAGE_PATTERN = re.compile(
 # "installing Python packages", "our TypeScript repo" (but "Python packages for PDFs" are libraries)
 _WORKS_ON = re.compile(
     r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?|snippets?|templates?|"
-    r"toolchains?|versions?|source\b|compile\s+errors?|"
+    r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
     r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
 )
 # what is left behind: "a modern alternative to LaTeX", "instead of PHP", "replace a Makefile full
@@ -37,8 +37,10 @@ _WORKS_ON = re.compile(
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
     r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving|"
-    r"done\s+with|tired\s+of|sick\s+of|fed\s+up\s+with)\s+"
+    r"done\s+with|tired\s+of|sick\s+of|fed\s+up\s+with|than)\s+"
     r"(?:(?!(?:in|for|with|using|written|on|to)\b)[^\s,.;:!?]+\s+){0,5}$"
+    # "instead of rewriting it in Python": what they would rather not do
+    r"|\binstead\s+of\s+(?:re)?(?:writ|port|build|implement|translat)\w*\s+(?:[^\s,.;:!?]+\s+){0,3}(?:in|to|into)\s+$"
 )
 # where it runs or what it serves: "also works in fish and PowerShell", "runs on Linux and macOS"
 _RUNS_IN = re.compile(
@@ -48,8 +50,8 @@ _RUNS_IN = re.compile(
 # "for Node, Python, Ruby and Go toolchains": three languages or more in one enumeration
 _ENUMERATION_GAP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|/)\s*$")
 ENUMERATION_MIN = 3
-# where it runs: "slice JSON up in the shell"
-_IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$")
+# where it runs: "slice JSON up in the shell"; what it turns things into: "logs into HTML reports"
+_IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+$")
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 # "static analysis for javascript": the language ends the clause, so it names the ecosystem the
 # filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays

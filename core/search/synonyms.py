@@ -133,8 +133,12 @@ def language_mentions(language: str) -> tuple[str, ...]:
     return _LANGUAGE_MENTIONS.get(key, (key,))
 
 
-# a language a query names also covers these (most JavaScript libraries are written in TypeScript)
-LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {"JavaScript": ("TypeScript",)}
+# a language a query names also covers these: most JavaScript libraries are written in TypeScript
+# (and some in CoffeeScript), and what runs on the JVM is used from Java
+LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {
+    "JavaScript": ("TypeScript", "CoffeeScript"),
+    "Java": ("Kotlin", "Scala", "Groovy", "Clojure"),
+}
 
 
 _COMPOUND = re.compile(r"\b([A-Z]?[a-z]+)([A-Z]{2,})\b")

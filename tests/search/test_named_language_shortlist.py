@@ -22,3 +22,11 @@ def test_where_scoring_costs_calls_the_shortlist_stays_within_its_size() -> None
     shortlist = named_language_first(RANKED, SearchParams(language="Go"), top=4)
     assert len(shortlist) == 4 and {r.name for r in shortlist} >= {"go0", "go1", "go2"}
     assert named_language_first(RANKED, SearchParams(), top=4) == RANKED[:4]
+
+
+def test_a_language_covers_its_family() -> None:
+    ranked = [repo("scala-web", "Scala"), repo("kotlin-http", "Kotlin"), repo("ruby-web", "Ruby"), repo("coffee", "CoffeeScript")]
+    jvm = named_language_first(ranked, SearchParams(language="Java"), top=2)
+    assert [r.name for r in jvm] == ["scala-web", "kotlin-http"]  # what runs on the JVM is used from Java
+    js = named_language_first(ranked, SearchParams(language="JavaScript"), top=1)
+    assert [r.name for r in js] == ["coffee"]

@@ -235,17 +235,28 @@ async def test_alternatives_to_a_named_repo(catalog_team: SearchTeam) -> None:
     assert data.meta.notes[0].startswith("Alternatives to django/django")
 
 
+def named(*repos: str) -> Classification:
+    """What the classifier makes of a search that names repositories by owner/name."""
+    return Classification(intent=Intent.SEARCH, confidence=0.9, repos=list(repos))
+
+
 async def test_alternatives_by_owner_name_and_unknown_repo(catalog_team: SearchTeam) -> None:
-    ctx, _ = context("Search for alternatives to pmndrs/zustand")
+    ctx, _ = context("Search for alternatives to pmndrs/zustand", classification=named("pmndrs/zustand"))
     data = (await catalog_team.run(ctx)).data
     assert "pmndrs/zustand" not in [i.full_name for i in data.items]
     assert data.meta.search_params.language == "TypeScript"
     assert "state management" in data.meta.search_params.describe()
     from core.errors import RepoNotFound
 
-    ctx, _ = context("alternatives to nobody/nothing-here")
+    ctx, _ = context("alternatives to nobody/nothing-here", classification=named("nobody/nothing-here"))
     with pytest.raises(RepoNotFound):
         await catalog_team.run(ctx)
+
+
+async def test_a_slash_the_classifier_read_as_words_is_no_repository_to_replace(catalog_team: SearchTeam) -> None:
+    ctx, _ = context("declarative retries and a circuit breaker instead of try/catch spaghetti")
+    data = (await catalog_team.run(ctx)).data
+    assert not data.meta.notes or not data.meta.notes[0].startswith("Alternatives to")
 
 
 async def test_show_me_alternatives_after_an_analysis(catalog_team: SearchTeam) -> None:

@@ -270,6 +270,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("ORM for TypeScript and Node.js").language == "TypeScript"  # two are one ecosystem
     assert t("Jupyter notebooks in git are a mess of JSON diffs, is there a better notebook?").language is None
     assert t("a jupyter notebook about pandas").language == "Jupyter Notebook"
+    assert t("LaTeX error messages are ruining my paper, anything more modern?").language is None
+    assert t("turn PostgreSQL server logs into HTML reports").language is None
+    assert t("call our R model over HTTP instead of rewriting it in python").language is None
+    assert t("a database GUI lighter than the big Java IDE-style ones").language is None
 
 
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
