@@ -11,6 +11,7 @@ Two seams for the LLM cascade (``core.classifier.cascade``):
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -77,6 +78,15 @@ def _without_targeted_intents(probabilities: dict[Intent, float]) -> dict[Intent
     folded = {i: (0.0 if i in (Intent.ANALYZE, Intent.COMPARE) else p) for i, p in probabilities.items()}
     folded[Intent.SEARCH] = folded.get(Intent.SEARCH, 0.0) + targeted
     return folded
+
+
+# a description that ends in a kind of software names what to find, whatever names qualify it
+# ("Ruby on Rails admin dashboard framework", "zustand devtools plugin")
+_KIND_AT_END = re.compile(
+    r"\b(?:frameworks?|librar(?:y|ies)|tools?|plugins?|extensions?|components?|dashboards?|engines?|"
+    r"clients?|servers?|sdks?|wrappers?|bindings|alternatives?|replacements?)\s*$",
+    re.IGNORECASE,
+)
 
 
 def _certain(intent: Intent, probabilities: dict[Intent, float]) -> dict[Intent, float]:
@@ -171,7 +181,7 @@ class LocalIntentClassifier:
             return False
         top, p_top = max(probabilities.items(), key=lambda kv: kv[1])
         named = sum(m.kind is MentionKind.NAME for m in prepared.mentions)
-        return (top is Intent.COMPARE and named > 1) or p_top < self._threshold
+        return (top is Intent.COMPARE and named > 1) or p_top < self._threshold or bool(_KIND_AT_END.search(message))
 
     def _describes_need(self, message: str, context: ThreadContext) -> bool:
         return describes_need(message, self.resolver.mentions(message, context), context)

@@ -210,10 +210,15 @@ def is_situated(message: str) -> bool:
     return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?")
 
 
+_KIND_AFTER = re.compile(r"\s+(?:software|apps?|applications?|tools?|programs?|solutions?|services?)\b", re.I)
+
+
 def _compared_names(message: str) -> list[str]:
     names: list[str] = []
     for pattern in _COMPARED:
         for match in pattern.finditer(message):
+            if _KIND_AFTER.match(message[match.end(1):]):
+                continue  # "instead of desktop software": a kind of software, no product
             name = match.group(1).lower().strip(".,!?'\"")
             if name in PRODUCTS or name.split()[0] not in _NOT_NAMES:
                 names.append(name if name in PRODUCTS else name.split()[0])

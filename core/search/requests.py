@@ -33,6 +33,8 @@ _ALTERNATIVES = re.compile(
     r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+)?)",
     re.I,
 )
+# "instead of desktop software": the word says which kind of software, it names no repository
+_KIND_AFTER = re.compile(r"\s+(?:software|apps?|applications?|tools?|programs?|solutions?|services?|clients?)\b", re.I)
 _BARE_ALTERNATIVES = re.compile(
     r"^\s*(?:(?:show|give|find|get|list|any|some|other|me|please|are there)\s+)*"
     r"(?:alternatives?|similar (?:ones|repos|repositories|projects|libraries|tools)|something similar)"
@@ -55,7 +57,7 @@ def alternatives_target(text: str, resolved: Sequence[str] = ()) -> str | None:
     """The repository whose alternatives are asked for: the owner/name written in the message, a
     full name the classifier resolved for the named token, else the bare token itself."""
     m = _ALTERNATIVES.search(text)
-    if not m:
+    if not m or _KIND_AFTER.match(text[m.end():]):
         return None
     token = m.group(1).rstrip(".?!,").removesuffix(".git")
     if "/" in token:

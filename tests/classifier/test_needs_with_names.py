@@ -11,7 +11,8 @@ from core.models import Intent
 
 NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscale/tailscale", "yaml/pyyaml",
          "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase",
-         "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components"]
+         "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
+         "rails/rails"]
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +29,7 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "fine-tune small language models with LoRA/QLoRA on one consumer GPU",
     "people keep committing database passwords to the repo, is there something we can run in CI to catch that?",
     "my new laptop came with loads of preinstalled junk apps, how do I strip them all out?",
+    "Ruby on Rails admin dashboard framework",  # ends in the kind of software to find
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])

@@ -38,6 +38,7 @@ def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -
     "system monitor for the terminal",  # "terminal like" is not "terminal-like"
     "I want to control my smart lights without the vendor's cloud",  # "lights" is no product
     "desktop apps with a web UI and a Rust core",  # "a Rust core" is a part, not a Rust rewrite of "core"
+    "my logbook in a web app instead of desktop software",  # a kind of software, not the repository "desktop"
 ])
 def test_plain_requests_compare_with_nothing(message: str) -> None:
     assert read_need(message).compared == ()

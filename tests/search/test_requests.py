@@ -18,6 +18,7 @@ def test_alternatives_target() -> None:
     assert alternatives_target("alternatives to pmndrs/zustand") == "pmndrs/zustand"
     assert alternatives_target("similar to https://github.com/fastapi/fastapi.") == "fastapi/fastapi"
     assert alternatives_target("something like django but in go", ["django/django"]) == "django/django"
+    assert alternatives_target("a logbook on my own server instead of desktop software") is None  # a kind
     assert alternatives_target("libraries like zustand") == "zustand"
     assert alternatives_target("python web frameworks") is None
 
