@@ -41,6 +41,7 @@ LISTED_STARS = 2000  # the popularity a repository known only from curated lists
 LEXICAL_WEIGHT = 0.1  # what the first rank by words adds; rank r adds LEXICAL_WEIGHT * RRF_K / (RRF_K + r)
 ALL_CORE_BONUS = 0.1  # a candidate whose words match every core concept of the query
 QUALIFIER_ONLY_PENALTY = 0.5  # its words match only what qualifies the need ("react"), not the need
+QUALIFIER_ONLY_CLOSE = 0.55  # ...unless its meaning is close to the need anyway ("toast notifications for React")
 EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
 FLOOR = 0.30  # closeness in meaning under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
@@ -253,7 +254,8 @@ def fits(
             continue
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
-                 - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only else 0.0))
+                 - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only
+                    and close < QUALIFIER_ONLY_CLOSE else 0.0))
         earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
         prior = popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
         fused = (close + prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)

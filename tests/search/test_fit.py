@@ -186,3 +186,13 @@ def test_a_live_candidate_the_catalog_knows_is_as_close_as_its_example_requests(
     params = SearchParams(text="our Datadog invoice keeps growing, what can we run ourselves for metrics and dashboards?")
     fitted = fits(params, [known, stranger], all_core=set(), gate=False)
     assert fitted[known.full_name].closeness > fitted[stranger.full_name].closeness + 0.05
+
+
+def test_matching_only_the_qualifier_costs_nothing_to_a_candidate_close_in_meaning() -> None:
+    toast = repo("t/hot-toast", 9_000, "Lightweight and customizable toast notifications for React", "TypeScript")
+    react = repo("f/react", 200_000, "The library for web and native user interfaces.", "JavaScript")
+    params = SearchParams(text="little toast popups like 'saved!' in the corner of our React app")
+    plain = fits(params, [toast, react], all_core=set())
+    penalised = fits(params, [toast, react], all_core=set(), qualifier_only={"t/hot-toast", "f/react"})
+    assert penalised["t/hot-toast"].fused == plain["t/hot-toast"].fused
+    assert "f/react" not in penalised or penalised["f/react"].fused < plain["f/react"].fused
