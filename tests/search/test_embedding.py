@@ -98,3 +98,27 @@ def test_a_weights_file_whose_table_is_not_float32_is_refused(tmp_path: Path) ->
     path.write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
     with pytest.raises(EmbeddingModelMissing):
         _WeightsFile(path).mapped("table", (2, 2))
+
+
+def test_a_panelled_dense_layer_gives_every_output_the_plain_products_sum() -> None:
+    from core.search.embedding import ONE_BLAS_THREAD, PANEL_TOKENS, _Panels
+
+    rng = np.random.default_rng(0)
+    weight = rng.standard_normal((EMBEDDING_DIMENSIONS, 3 * EMBEDDING_DIMENSIONS)).astype(np.float32)
+    bias = rng.standard_normal(3 * EMBEDDING_DIMENSIONS).astype(np.float32)
+    dense = _Panels(weight, bias)
+    with ONE_BLAS_THREAD:  # as every encoding runs
+        for tokens in (2, 3, 5, 9, 17, PANEL_TOKENS, PANEL_TOKENS + 1, 300):
+            rows = rng.standard_normal((tokens, EMBEDDING_DIMENSIONS)).astype(np.float32)
+            plain = rows @ weight
+            plain += bias
+            assert np.array_equal(dense(rows), plain), tokens
+
+
+def test_the_panels_hold_the_weight_and_nothing_more() -> None:
+    from core.search.embedding import PANEL_WIDTH, _Panels
+
+    weight = np.arange(EMBEDDING_DIMENSIONS * 2 * PANEL_WIDTH, dtype=np.float32).reshape(EMBEDDING_DIMENSIONS, -1)
+    panels = _Panels(weight, np.zeros(2 * PANEL_WIDTH, dtype=np.float32)).panels
+    assert panels.shape == (2, EMBEDDING_DIMENSIONS, PANEL_WIDTH) and panels.flags.c_contiguous
+    assert np.array_equal(np.concatenate(list(panels), axis=1), weight)
