@@ -213,10 +213,27 @@ _LANGUAGE_ITSELF = re.compile(
 )
 
 
+# every English alternative of _RESOURCE_DESCRIPTION, and every alternative of _LANGUAGE_ITSELF,
+# spells one of these words: an ASCII description that spells none cannot match (most spell none,
+# and the patterns cost ~15 us a description)
+_RESOURCE_WORDS = ("list", "collection", "book", "interview", "tutorial", "learn", "roadmap", "cheat", "dotfiles",
+                   "days", "resources", "study", "course", "master", "algorithms", "entry-level", "style", "concepts")
+_LANGUAGE_WORDS = ("programming", "interpreter", "compiler")
+
+
 @lru_cache(maxsize=4096)  # asked of every candidate, and of the catalog's nearest records, at every search
 def is_resource(full_name: str, description: str | None) -> bool:
     """A curated list, tutorial, book, course or dotfiles collection, or a programming language
     itself ("python/cpython" for "a Python library for PDFs"): not the software asked for."""
-    name = full_name.split("/", 1)[-1]
+    if _RESOURCE_NAME.search(full_name.split("/", 1)[-1]):
+        return True
     text = description or ""
-    return bool(_RESOURCE_NAME.search(name) or _RESOURCE_DESCRIPTION.search(text) or _LANGUAGE_ITSELF.search(text))
+    lowered = text.lower() if text.isascii() else None
+    return bool((_spells(lowered, _RESOURCE_WORDS) and _RESOURCE_DESCRIPTION.search(text))
+                or (_spells(lowered, _LANGUAGE_WORDS) and _LANGUAGE_ITSELF.search(text)))
+
+
+def _spells(lowered: str | None, words: tuple[str, ...]) -> bool:
+    """Whether a lower-cased ASCII text spells one of ``words``; True for a text that is not ASCII
+    (``None``), where case-insensitive matching is more than ``str.lower``."""
+    return lowered is None or any(word in lowered for word in words)
