@@ -260,7 +260,9 @@ class SentenceEncoder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
-        tokens = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
+        # one text (a query) directly: the batch call hands even one text to the tokenizer's thread pool
+        encodings = [self._tokenizer.encode(texts[0])] if len(texts) == 1 else self._tokenizer.encode_batch(list(texts))
+        tokens = [encoding.ids for encoding in encodings]
         order = sorted(range(len(texts)), key=lambda i: len(tokens[i]))
         vectors = np.empty((len(texts), EMBEDDING_DIMENSIONS), dtype=np.float32)
         # every other text to each worker: the parts are alike in length and stay in ascending order

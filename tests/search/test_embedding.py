@@ -160,3 +160,9 @@ def test_run_together_raises_what_the_first_job_raises() -> None:
 
     with pytest.raises(ValueError, match="first"):
         run_together([fail, lambda: None])
+
+
+def test_one_text_is_tokenized_as_it_is_in_a_batch() -> None:
+    tokenizer = default_encoder()._tokenizer
+    texts = ["a faster grep", "", "x " * 400, "Ünïcödé text — with an emoji 🚀", "C++ / C# / F#: .NET"]
+    assert [tokenizer.encode(text).ids for text in texts] == [e.ids for e in tokenizer.encode_batch(texts)]
