@@ -200,6 +200,20 @@ def test_prepare_leaves_a_single_need_to_the_search(catalog: Catalog) -> None:
     assert fit.need_vector.cache_info().currsize == 0
 
 
+def test_the_searches_of_a_turn_share_the_repository_objects_of_their_records(catalog: Catalog) -> None:
+    from core.catalog.catalog import RECENT_REPOSITORIES
+
+    params = SearchParams(text="python web frameworks", synonym_groups=[["web framework"]], language="Python")
+    by_stars, by_push = catalog.search(params, sort="stars"), catalog.search(params, sort="updated")
+    first = {r.full_name: r for r in by_stars}
+    shared = [r for r in by_push if r.full_name in first]
+    assert shared and all(r is first[r.full_name] for r in shared)
+    assert all(r == catalog.get(r.full_name).to_repository() for r in by_push)  # type: ignore[union-attr]
+    for word in ("database", "editor", "terminal", "game", "http"):
+        catalog.search(SearchParams(text=word, keywords=[word]), limit=100)
+    assert len(catalog._recent_repositories) <= RECENT_REPOSITORIES
+
+
 def test_a_loaded_catalog_is_out_of_the_garbage_collectors_way(catalog: Catalog) -> None:
     import gc
 
