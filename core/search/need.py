@@ -121,17 +121,29 @@ class Need:
         return any(c in parts and c in PRODUCTS for c in self.compared) and not self.replaces(full_name)
 
 
-_STAND_IN = r"(?:clone|alternative|replacement|substitute|drop-in|compatible|rewrite|successor|instead)"
+_STAND_IN_WORDS = ("clone", "alternative", "replacement", "substitute", "drop-in", "compatible", "rewrite", "successor",
+                   "instead")
+_STAND_IN = "(?:" + "|".join(re.escape(word) for word in _STAND_IN_WORDS) + ")"
 
 
 def _stands_in_for(name: str, description: str) -> bool:
     """"A cat(1) clone with wings", "a modern replacement for ls", "Redis-compatible", "an
     open-source Firebase alternative": the description offers itself in place of ``name``."""
+    if description.isascii() and name.isascii():  # then matching any case is matching the lower case
+        lowered = description.lower()
+        if not any(word in lowered for word in _STAND_IN_WORDS):
+            return False  # most descriptions offer themselves in place of nothing: the pattern costs ~10 us
+        if not any(spelling.lower() in lowered for spelling in _spellings(name) if spelling):
+            return False
+    return bool(_stand_in_pattern(name).search(description))
+
+
+@lru_cache(maxsize=256)  # asked of every candidate's description
+def _stand_in_pattern(name: str) -> re.Pattern[str]:
     spelled = "|".join(re.escape(s) for s in sorted(_spellings(name), key=len, reverse=True) if s)
     named = rf"\b(?:{spelled})(?:\(\d\))?"
     near = r"(?:\W+\w+){0,3}?\W+"
-    return bool(re.search(rf"{named}(?:-|{near}){_STAND_IN}|{_STAND_IN}\w*{near}(?:\w+\W+){{0,2}}?{named}",
-                          description, re.IGNORECASE))
+    return re.compile(rf"{named}(?:-|{near}){_STAND_IN}|{_STAND_IN}\w*{near}(?:\w+\W+){{0,2}}?{named}", re.IGNORECASE)
 
 
 def _spellings(name: str) -> set[str]:

@@ -155,3 +155,25 @@ def test_a_description_that_offers_itself_instead_stands_in() -> None:
 def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
     assert not read_need("I need something to manage my dotfiles across machines").wants_resources
     assert read_need("show me some nice dotfiles").wants_resources
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("cat", "A cat(1) clone with wings."), ("ls", "A modern replacement for ls"), ("redis", "Redis-compatible store"),
+    ("firebase", "The open-source Firebase alternative"), ("node.js", "A drop-in NodeJS replacement"),
+    ("cat", "Ein Klon von cat, eine Alternative zu cat — schneller"),
+])
+def test_a_description_offered_in_place_of_a_name_is_found_as_the_pattern_alone_finds_it(name: str, description: str) -> None:
+    from core.search.need import _stand_in_pattern, _stands_in_for
+
+    assert _stands_in_for(name, description) == bool(_stand_in_pattern(name).search(description))
+    assert _stands_in_for(name, description) or not description.isascii()
+
+
+def test_the_word_checks_before_the_stand_in_pattern_never_change_a_catalog_verdict() -> None:
+    from core.catalog import Catalog
+    from core.search.need import _stand_in_pattern, _stands_in_for
+
+    descriptions = [record.description for record in Catalog.load().records]
+    for name in ("cat", "redis", "firebase", "node.js", "google analytics", "c++"):
+        pattern = _stand_in_pattern(name)
+        assert [_stands_in_for(name, d) for d in descriptions] == [bool(pattern.search(d)) for d in descriptions]
