@@ -6,7 +6,7 @@ import gc
 import threading
 import time
 from datetime import date
-from functools import lru_cache, partial
+from functools import lru_cache
 from importlib import resources
 from collections.abc import Sequence
 from pathlib import Path
@@ -199,20 +199,6 @@ class Catalog:
             self._prior = np.array([popularity_prior(r.stars, r.figures_known, earlier_stars=r.earlier_stars)
                                     for r in self.records], dtype=np.float32)
         return self._prior
-
-    def prepare(self, searches: Sequence[SearchParams]) -> None:
-        """Embeds ahead the needs that ``search`` of each of ``searches`` reads its nearest records
-        for (``_nearest``), all at once (``core.search.embedding.run_together``). A request that
-        names a language has two: without the language for the searches that filter by it, and
-        as written for the one that names the language in the text instead (~10 ms each)."""
-        from core.search.embedding import run_together
-        from core.search.fit import need_vector, semantic_query
-
-        if self.vectors() is None:
-            return
-        texts = list(dict.fromkeys(semantic_query(p) for p in searches if p.text.strip()))
-        if len(texts) > 1:
-            run_together([partial(need_vector, text) for text in texts])
 
     def _nearest(self, params: SearchParams, limit: int) -> list[int]:
         """``_nearest_uncached``, kept for the last few searches: every strategy of a turn asks

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from core.catalog.catalog import Catalog
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
@@ -34,9 +32,6 @@ class CatalogSource:
 
     async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
         return self.catalog.search(params, sort=sort, limit=limit)
-
-    async def prepare(self, searches: Sequence[SearchParams]) -> None:
-        self.catalog.prepare(searches)
 
     async def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
         return self.catalog.find_named(name, limit=limit)

@@ -423,26 +423,5 @@ class _Once(Generic[T]):
 
 # the threads that encode the other parts of a split encoding (the caller encodes one)
 _workers = _Once(lambda: ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-encode"))
-
-
-def run_together(jobs: Sequence[Callable[[], object]]) -> None:
-    """Runs ``jobs`` (each encoding texts of fewer than ``PARALLEL_TOKENS`` tokens, so that it
-    never waits on the workers itself), the first on this thread and the others on the encoding
-    workers: numpy lets go of the GIL in BLAS, so two encodings take about the time of one where a
-    second core is free. A job no worker has started by the time this thread is done with the
-    first runs here: on a busy host nothing is lost."""
-    pending = [_workers().submit(job) for job in jobs[1:]]
-    try:
-        if jobs:
-            jobs[0]()
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        raise
-    for future, job in zip(pending, jobs[1:]):
-        if future.cancel():
-            job()
-        else:
-            future.result()
 # the process-wide encoder, loaded on first use (about 90 MB of weights)
 default_encoder: Callable[[], SentenceEncoder] = _Once(SentenceEncoder)

@@ -27,7 +27,7 @@ from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
 from core.search.concepts import core_search_params, language_mention_params, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, related_terms
-from core.sources.base import PreparedSearch, RepoSource
+from core.sources.base import RepoSource
 
 INCOMPLETE_NOTE = "GitHub's search ran out of time on its side, so some matches may be missing."
 
@@ -190,10 +190,7 @@ class Scout:
         skip = {name.lower() for name in [*exclude, *params.exclude]}
         seen: dict[str, Repository] = {}
         cap = max_searches if max_searches is not None else 1_000
-        plan = strategies(params)[:max(1, cap)]
-        if isinstance(self.source, PreparedSearch):
-            await self.source.prepare([strategy.params for strategy in plan])
-        await self._run(plan, seen, report, deadline, skip)
+        await self._run(strategies(params)[:max(1, cap)], seen, report, deadline, skip)
         report.exact = set(seen)
         exact = len(seen)
         current = params

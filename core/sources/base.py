@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import date
 from typing import Literal, Protocol, runtime_checkable
 
@@ -69,15 +69,4 @@ class NamedSearch(Protocol):
     async def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
         """The first repository called ``name`` (any case) in what ``search(SearchParams(text=name,
         keywords=[name]), sort="stars", limit=limit)`` returns; None when there is none."""
-        ...
-
-
-@runtime_checkable
-class PreparedSearch(Protocol):
-    """A source that gets ready for several searches about to run (the Scout's strategies) more
-    cheaply together than one by one."""
-
-    async def prepare(self, searches: Sequence[SearchParams]) -> None:
-        """Whatever ``search`` of each of ``searches`` will need, made ahead; searching works
-        the same without it."""
         ...

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from core.catalog import Catalog, CatalogSource
@@ -170,34 +169,6 @@ def test_kept_nearest_records_are_what_each_strategy_would_compute(catalog: Cata
     for p in asked + asked:  # the second round answers from what was kept
         for limit in (10, 30):
             assert catalog._nearest(p, limit) == catalog._nearest_uncached(p, limit)
-
-
-def test_prepare_embeds_a_language_requests_two_needs_as_each_search_alone_would(catalog: Catalog) -> None:
-    from core.search import fit, semantic
-    from core.search.scout import strategies
-    from core.search.translator import RuleBasedTranslator
-
-    params = RuleBasedTranslator(today=lambda: catalog.snapshot_date).translate_sync("library to make charts in javascript")
-    searches = [s.params for s in strategies(params)]
-    texts = list(dict.fromkeys(fit.semantic_query(p) for p in searches))
-    assert texts == ["library to make charts", "library to make charts in javascript"]
-    semantic.query_vector.cache_clear()
-    fit.need_vector.cache_clear()
-    catalog.prepare(searches)
-    assert fit.need_vector.cache_info().currsize == 2
-    made = [fit.need_vector(text) for text in texts]
-    assert fit.need_vector.cache_info().misses == 2  # both made by prepare, none since
-    semantic.query_vector.cache_clear()
-    for text, vector in zip(texts, made):
-        assert np.array_equal(vector, fit.need_vector.__wrapped__(text))
-
-
-def test_prepare_leaves_a_single_need_to_the_search(catalog: Catalog) -> None:
-    from core.search import fit
-
-    fit.need_vector.cache_clear()
-    catalog.prepare([SearchParams(text="a faster grep", keywords=["grep"]), SearchParams(text="a faster grep")])
-    assert fit.need_vector.cache_info().currsize == 0
 
 
 def test_the_searches_of_a_turn_share_the_repository_objects_of_their_records(catalog: Catalog) -> None:

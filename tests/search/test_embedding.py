@@ -124,44 +124,6 @@ def test_the_panels_hold_the_weight_and_nothing_more() -> None:
     assert np.array_equal(np.concatenate(list(panels), axis=1), weight)
 
 
-def test_run_together_runs_every_job_once_the_first_on_the_calling_thread() -> None:
-    import threading
-
-    from core.search.embedding import run_together
-
-    ran: list[tuple[str, int]] = []
-    run_together([lambda: ran.append(("first", threading.get_ident())),
-                  lambda: ran.append(("second", threading.get_ident()))])
-    assert sorted(name for name, _ in ran) == ["first", "second"]
-    assert dict(ran)["first"] == threading.get_ident()
-
-
-def test_a_job_no_worker_has_started_runs_on_the_calling_thread() -> None:
-    import threading
-
-    from core.search.embedding import _workers, run_together
-
-    release = threading.Event()
-    busy = _workers().submit(release.wait, 5)  # every worker is taken (there is one)
-    try:
-        ran: list[int] = []
-        run_together([lambda: None, lambda: ran.append(threading.get_ident())])
-        assert ran == [threading.get_ident()]
-    finally:
-        release.set()
-        busy.result()
-
-
-def test_run_together_raises_what_the_first_job_raises() -> None:
-    from core.search.embedding import run_together
-
-    def fail() -> None:
-        raise ValueError("first")
-
-    with pytest.raises(ValueError, match="first"):
-        run_together([fail, lambda: None])
-
-
 def test_one_text_is_tokenized_as_it_is_in_a_batch() -> None:
     tokenizer = default_encoder()._tokenizer
     texts = ["a faster grep", "", "x " * 400, "Ünïcödé text — with an emoji 🚀", "C++ / C# / F#: .NET"]

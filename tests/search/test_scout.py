@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 
 import pytest
 
@@ -162,27 +161,3 @@ async def test_an_incomplete_search_flags_partial_and_says_so() -> None:
     report = await Scout(src, min_results=1).gather(params(), deadline=deadline())
     assert report.partial and report.incomplete == 1 and report.candidates
     assert report.notes == ["GitHub's search ran out of time on its side, so some matches may be missing."]
-
-
-class PreparingSource(SearchSource):
-    """Records what it is told to prepare for, and how many searches had run by then."""
-
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
-        self.prepared: list[tuple[list[SearchParams], int]] = []
-
-    async def prepare(self, searches: Sequence[SearchParams]) -> None:
-        self.prepared.append((list(searches), len(self.searches)))
-
-
-async def test_a_source_that_prepares_is_told_the_strategies_before_any_search() -> None:
-    src = PreparingSource(source().repos.values())
-    asked = params(language="TypeScript")
-    await Scout(src).gather(asked, deadline=deadline())
-    assert src.prepared == [([s.params for s in strategies(asked)], 0)]
-
-
-async def test_only_the_strategies_that_will_run_are_prepared() -> None:
-    src = PreparingSource(source().repos.values())
-    await Scout(src).gather(params(language="TypeScript"), deadline=deadline(), max_searches=2)
-    assert [len(searches) for searches, _ in src.prepared] == [2]
