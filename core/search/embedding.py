@@ -64,55 +64,104 @@ def model_directory() -> Path:
 
 PANEL_WIDTH = 64  # output columns per panel: the widest block OpenBLAS's kernel for small products computes at once
 PANEL_TOKENS = 48  # up to this many tokens a product goes panel by panel (a query has 4-42); beyond, the plain matrix is faster
+# OpenBLAS's kernel (here: its SkylakeX one) sums a product's inputs in runs of at most BLAS_RUN, each
+# run in one chain from zero, added to the output one after the other; the last two runs share what
+# is left evenly, in multiples of BLAS_RUN_STEP (its GEMM_Q and GEMM_UNROLL_M, driver/level3/level3.c)
+BLAS_RUN = 448
+BLAS_RUN_STEP = 16
+
+
+def blas_runs(inputs: int, run: int = BLAS_RUN) -> list[tuple[int, int]]:
+    """The runs (start, end) of a product's inputs that OpenBLAS sums one after the other."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    while start < inputs:
+        length = inputs - start
+        if length >= 2 * run:
+            length = run
+        elif length > run:
+            length = (length // 2 + BLAS_RUN_STEP - 1) // BLAS_RUN_STEP * BLAS_RUN_STEP
+        runs.append((start, start + length))
+        start += length
+    return runs
 
 
 class _Panels:
-    """A dense layer whose weight (``width`` inputs) is kept as column panels of ``PANEL_WIDTH``,
-    each contiguous. For the few tokens of a query, BLAS multiplies without repacking the weight
-    and walks it row after row; reading the plain matrix it jumps a row's length between reads
-    and waits on memory (1.2x-1.6x slower). Each output is the same sum over the inputs, in the
-    same order, either way (``tests/search/test_embedding.py``)."""
+    """A dense layer whose weight is kept as column panels of ``PANEL_WIDTH``, each contiguous.
+    For the few tokens of a query, BLAS multiplies a panel without repacking it and reads it row
+    after row; reading the plain matrix it jumps a row's length between reads and waits on memory
+    (1.2x-1.6x slower). Each run of inputs (``blas_runs``) is multiplied on its own and the runs
+    are added in order: every output is the very sum the plain product makes. That rests on how
+    OpenBLAS sums, so it is checked once for each shape of weight (``_sums_alike``), and a shape
+    whose sums differ is multiplied as the plain matrix."""
 
-    def __init__(self, weight: np.ndarray, bias: np.ndarray) -> None:
-        inputs, outputs = weight.shape
+    def __init__(self, weight: np.ndarray, bias: np.ndarray, *, run: int = BLAS_RUN) -> None:
+        """``weight`` as the model file keeps it, (outputs x inputs); ``run``: see ``blas_runs``."""
+        outputs, inputs = weight.shape
         self.panels = np.ascontiguousarray(
-            weight.reshape(inputs, outputs // PANEL_WIDTH, PANEL_WIDTH).transpose(1, 0, 2))
-        self.bias = bias
+            weight.reshape(outputs // PANEL_WIDTH, PANEL_WIDTH, inputs).transpose(0, 2, 1), dtype=np.float32)
+        self.bias = bias.astype(np.float32)
+        self.runs = blas_runs(inputs, run)
+        self.by_panel = _sums_alike(self)
 
     def __call__(self, rows: np.ndarray) -> np.ndarray:
         """``rows @ weight + bias``, in a new array."""
-        count, inputs = len(rows), self.panels.shape[1]
-        if count <= PANEL_TOKENS:
-            product = np.matmul(rows, self.panels).transpose(1, 0, 2).reshape(count, -1)
-        else:  # the plain matrix again, for this product only
-            product = rows @ self.panels.transpose(1, 0, 2).reshape(inputs, -1)
+        product = self.panel_product(rows) if self.by_panel and len(rows) <= PANEL_TOKENS else rows @ self.plain()
         product += self.bias
         return product
 
+    def panel_product(self, rows: np.ndarray) -> np.ndarray:
+        """``rows @ weight``, panel by panel and run by run."""
+        (start, end), *others = self.runs
+        product = self._run_product(rows, start, end)
+        for start, end in others:
+            product += self._run_product(rows, start, end)
+        return product
+
+    def _run_product(self, rows: np.ndarray, start: int, end: int) -> np.ndarray:
+        """What the inputs ``start:end`` add to ``rows @ weight``, as a new (rows x outputs) array."""
+        by_panel = np.matmul(rows[:, start:end], self.panels[:, start:end])  # (panels, rows, PANEL_WIDTH)
+        return by_panel.transpose(1, 0, 2).reshape(len(rows), -1)
+
+    def plain(self) -> np.ndarray:
+        """The plain (inputs x outputs) matrix, made again for a product of many tokens."""
+        return self.panels.transpose(1, 0, 2).reshape(self.panels.shape[1], -1)
+
+
+_SUMS_ALIKE: dict[tuple[object, ...], bool] = {}
+
+
+def _sums_alike(dense: _Panels) -> bool:
+    """Whether, for this shape of weight, products by panel are bit for bit the plain products, at
+    the token counts that take OpenBLAS's different paths (its small-matrix kernel, its direct
+    kernel, the packed one): checked once a shape, on random rows."""
+    key = (*dense.panels.shape, *dense.runs)
+    if key not in _SUMS_ALIKE:
+        rows = np.random.default_rng(0).standard_normal((PANEL_TOKENS, dense.panels.shape[1])).astype(np.float32)
+        plain = dense.plain()
+        with ONE_BLAS_THREAD:  # as every encoding runs
+            _SUMS_ALIKE[key] = all(np.array_equal(dense.panel_product(rows[:count]), rows[:count] @ plain)
+                                   for count in (2, 9, 33, PANEL_TOKENS))
+    return _SUMS_ALIKE[key]
+
 
 class _Layer:
-    """One BERT encoder layer's weights, transposed once for ``x @ w``, all float32; those with
-    ``width`` inputs in column panels (``_Panels``)."""
+    """One BERT encoder layer's weights, all float32, the dense ones in column panels (``_Panels``)."""
 
     def __init__(self, tensor: Callable[[str], np.ndarray], prefix: str) -> None:
         def dense(name: str) -> tuple[np.ndarray, np.ndarray]:
-            return (
-                np.ascontiguousarray(tensor(f"{prefix}.{name}.weight").T, dtype=np.float32),
-                tensor(f"{prefix}.{name}.bias").astype(np.float32),
-            )
+            return tensor(f"{prefix}.{name}.weight"), tensor(f"{prefix}.{name}.bias")
 
         projections = [dense(f"attention.self.{name}") for name in ("query", "key", "value")]
         # query, key and value side by side: one (width x 3 width) product instead of three
-        self.qkv = _Panels(np.concatenate([w for w, _ in projections], axis=1),
-                           np.concatenate([b for _, b in projections]))
+        self.qkv = _Panels(np.concatenate([w for w, _ in projections]), np.concatenate([b for _, b in projections]))
         self.attention_out = _Panels(*dense("attention.output.dense"))
         self.attention_norm = (
             tensor(f"{prefix}.attention.output.LayerNorm.weight"),
             tensor(f"{prefix}.attention.output.LayerNorm.bias"),
         )
         self.intermediate = _Panels(*dense("intermediate.dense"))
-        # not in panels: with 4 x width inputs, OpenBLAS sums a panel otherwise than the plain matrix
-        self.output = dense("output.dense")
+        self.output = _Panels(*dense("output.dense"))
         self.output_norm = (
             tensor(f"{prefix}.output.LayerNorm.weight"),
             tensor(f"{prefix}.output.LayerNorm.bias"),
@@ -313,8 +362,7 @@ class SentenceEncoder:
         attended += flat
         flat = _layer_norm(attended, layer.attention_norm, self._eps)
         expanded = layer.intermediate(flat)
-        output = _gelu(expanded) @ layer.output[0]
-        output += layer.output[1]
+        output = layer.output(_gelu(expanded))
         output += flat
         return _layer_norm(output, layer.output_norm, self._eps)
 
