@@ -24,8 +24,10 @@ from core.search.semantic import example_closeness
 
 SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
 RECENT = 8  # nearest-record lists and filtered id sets kept: a turn's strategies share them
+RECENT_REPOSITORIES = 128  # records kept as Repository objects: a turn's searches return ~120, ~50 of them different
 
 T = TypeVar("T")
+K = TypeVar("K")
 _lock = threading.Lock()
 _cache: dict[tuple[Path, ...], "Catalog"] = {}
 LIST_FILES = ("awesome-lists.csv.gz", "awesome-lists-sharealike.csv.gz")
@@ -74,6 +76,7 @@ class Catalog:
         self._prior: np.ndarray | None = None
         self._recent_nearest: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._allowed: dict[tuple[object, ...], np.ndarray] = {}
+        self._recent_repositories: dict[int, Repository] = {}
 
     @classmethod
     def load(cls, path: Path | None = None, list_files: Sequence[Path] | None = None) -> "Catalog":
@@ -108,7 +111,17 @@ class Catalog:
         ids = self._index.search(params, sort=sort, limit=limit)
         found = set(ids)
         ids += [i for i in self._nearest(params, min(limit, SEMANTIC_LIMIT)) if i not in found]
-        return [self.records[i].to_repository() for i in ids]
+        return [self._repository(i) for i in ids]
+
+    def _repository(self, record_id: int) -> Repository:
+        """The record as a ``Repository``, the same object for the records asked for last: the
+        strategies of a turn return many of the same records, and nothing changes a
+        ``Repository`` once it is made."""
+        found = self._recent_repositories.get(record_id)
+        if found is None:
+            found = _keep(self._recent_repositories, record_id, self.records[record_id].to_repository(),
+                          RECENT_REPOSITORIES)
+        return found
 
     def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
         """The first repository called ``name`` in ``search`` of the name sorted by stars
@@ -243,9 +256,9 @@ def _filters(params: SearchParams) -> tuple[object, ...]:
     return (params.language, params.min_stars, params.max_stars, params.pushed_after)
 
 
-def _keep(recent: dict[tuple[object, ...], T], key: tuple[object, ...], value: T) -> T:
-    """``recent[key] = value``, the oldest entry dropped past ``RECENT``."""
-    if len(recent) >= RECENT:
+def _keep(recent: dict[K, T], key: K, value: T, size: int = RECENT) -> T:
+    """``recent[key] = value``, the oldest entry dropped past ``size``."""
+    if len(recent) >= size:
         recent.pop(next(iter(recent)))
     recent[key] = value
     return value

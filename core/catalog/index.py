@@ -19,7 +19,6 @@ from core.models import SearchParams
 from core.search.synonyms import LANGUAGE_FAMILY, spell_out_compounds
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
-_MAYBE_COMPOUND = re.compile(r"[a-z][A-Z]{2}")  # cheap pre-check: most texts have no compound to spell out
 # bm25 column weights: name, owner, description, language, curated-list categories and descriptions
 _BM25 = "bm25(repos_fts, 10.0, 3.0, 1.0, 0.5, 0.8)"
 _ORDER = {
@@ -54,16 +53,12 @@ def match_expression(groups: Iterable[Sequence[str]]) -> str | None:
     return " AND ".join(clauses) if clauses else None
 
 
-def _spelled_out(text: str) -> str:
-    return spell_out_compounds(text) if _MAYBE_COMPOUND.search(text) else text
-
-
 def _list_text(record: CatalogRecord) -> str:
     """Category paths and the lists' own descriptions (the one used as the description left out).
     The list's name ("awesome-go: ") is not indexed: "awesome" or "go" would then match every entry."""
     categories = [label.split(": ", 1)[-1] for label in record.categories]
     extra = [d for d in record.list_descriptions if d != record.description]
-    return _spelled_out(" ".join([*categories, *extra]))
+    return spell_out_compounds(" ".join([*categories, *extra]))
 
 
 class CatalogIndex:
@@ -97,7 +92,7 @@ class CatalogIndex:
                     r.id,
                     r.full_name.split("/", 1)[1],
                     r.full_name.split("/", 1)[0],
-                    _spelled_out(r.description or ""),
+                    spell_out_compounds(r.description or ""),
                     r.language or "",
                     _list_text(r),
                 )

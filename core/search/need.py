@@ -123,17 +123,29 @@ class Need:
         return any(c in parts and c in PRODUCTS for c in self.compared) and not self.replaces(full_name)
 
 
-_STAND_IN = r"(?:clone|alternative|replacement|substitute|drop-in|compatible|rewrite|successor|instead)"
+_STAND_IN_WORDS = ("clone", "alternative", "replacement", "substitute", "drop-in", "compatible", "rewrite", "successor",
+                   "instead")
+_STAND_IN = "(?:" + "|".join(re.escape(word) for word in _STAND_IN_WORDS) + ")"
 
 
 def _stands_in_for(name: str, description: str) -> bool:
     """"A cat(1) clone with wings", "a modern replacement for ls", "Redis-compatible", "an
     open-source Firebase alternative": the description offers itself in place of ``name``."""
+    if description.isascii() and name.isascii():  # then matching any case is matching the lower case
+        lowered = description.lower()
+        if not any(word in lowered for word in _STAND_IN_WORDS):
+            return False  # most descriptions offer themselves in place of nothing: the pattern costs ~10 us
+        if not any(spelling.lower() in lowered for spelling in _spellings(name) if spelling):
+            return False
+    return bool(_stand_in_pattern(name).search(description))
+
+
+@lru_cache(maxsize=256)  # asked of every candidate's description
+def _stand_in_pattern(name: str) -> re.Pattern[str]:
     spelled = "|".join(re.escape(s) for s in sorted(_spellings(name), key=len, reverse=True) if s)
     named = rf"\b(?:{spelled})(?:\(\d\))?"
     near = r"(?:\W+\w+){0,3}?\W+"
-    return bool(re.search(rf"{named}(?:-|{near}){_STAND_IN}|{_STAND_IN}\w*{near}(?:\w+\W+){{0,2}}?{named}",
-                          description, re.IGNORECASE))
+    return re.compile(rf"{named}(?:-|{near}){_STAND_IN}|{_STAND_IN}\w*{near}(?:\w+\W+){{0,2}}?{named}", re.IGNORECASE)
 
 
 def _spellings(name: str) -> set[str]:
@@ -231,10 +243,27 @@ _LANGUAGE_ITSELF = re.compile(
 )
 
 
+# every English alternative of _RESOURCE_DESCRIPTION, and every alternative of _LANGUAGE_ITSELF,
+# spells one of these words: an ASCII description that spells none cannot match (most spell none,
+# and the patterns cost ~15 us a description)
+_RESOURCE_WORDS = ("list", "collection", "book", "interview", "tutorial", "learn", "roadmap", "cheat", "dotfiles",
+                   "days", "resources", "study", "course", "master", "algorithms", "entry-level", "style", "concepts")
+_LANGUAGE_WORDS = ("programming", "interpreter", "compiler")
+
+
 @lru_cache(maxsize=4096)  # asked of every candidate, and of the catalog's nearest records, at every search
 def is_resource(full_name: str, description: str | None) -> bool:
     """A curated list, tutorial, book, course or dotfiles collection, or a programming language
     itself ("python/cpython" for "a Python library for PDFs"): not the software asked for."""
-    name = full_name.split("/", 1)[-1]
+    if _RESOURCE_NAME.search(full_name.split("/", 1)[-1]):
+        return True
     text = description or ""
-    return bool(_RESOURCE_NAME.search(name) or _RESOURCE_DESCRIPTION.search(text) or _LANGUAGE_ITSELF.search(text))
+    lowered = text.lower() if text.isascii() else None
+    return bool((_spells(lowered, _RESOURCE_WORDS) and _RESOURCE_DESCRIPTION.search(text))
+                or (_spells(lowered, _LANGUAGE_WORDS) and _LANGUAGE_ITSELF.search(text)))
+
+
+def _spells(lowered: str | None, words: tuple[str, ...]) -> bool:
+    """Whether a lower-cased ASCII text spells one of ``words``; True for a text that is not ASCII
+    (``None``), where case-insensitive matching is more than ``str.lower``."""
+    return lowered is None or any(word in lowered for word in words)

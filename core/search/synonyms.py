@@ -142,6 +142,7 @@ LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {
 
 
 _COMPOUND = re.compile(r"\b([A-Z]?[a-z]+)([A-Z]{2,})\b")
+_MAYBE_COMPOUND = re.compile(r"[a-z][A-Z]{2}")  # what every compound spells: far cheaper to look for (~2 us a text)
 
 
 def spell_out_compounds(text: str) -> str:
@@ -149,7 +150,7 @@ def spell_out_compounds(text: str) -> str:
     "FastAPI Fast API framework", so "api framework" matches. Only a trailing acronym of two or
     more capitals is split ("GraphQL", "PostgreSQL", "WebUI"; not "JavaScript": "java" must not
     match it)."""
-    return _COMPOUND.sub(r"\1\2 \1 \2", text)
+    return _COMPOUND.sub(r"\1\2 \1 \2", text) if _MAYBE_COMPOUND.search(text) else text
 
 
 @lru_cache(maxsize=1024)

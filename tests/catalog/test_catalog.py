@@ -171,6 +171,20 @@ def test_kept_nearest_records_are_what_each_strategy_would_compute(catalog: Cata
             assert catalog._nearest(p, limit) == catalog._nearest_uncached(p, limit)
 
 
+def test_the_searches_of_a_turn_share_the_repository_objects_of_their_records(catalog: Catalog) -> None:
+    from core.catalog.catalog import RECENT_REPOSITORIES
+
+    params = SearchParams(text="python web frameworks", synonym_groups=[["web framework"]], language="Python")
+    by_stars, by_push = catalog.search(params, sort="stars"), catalog.search(params, sort="updated")
+    first = {r.full_name: r for r in by_stars}
+    shared = [r for r in by_push if r.full_name in first]
+    assert shared and all(r is first[r.full_name] for r in shared)
+    assert all(r == catalog.get(r.full_name).to_repository() for r in by_push)  # type: ignore[union-attr]
+    for word in ("database", "editor", "terminal", "game", "http"):
+        catalog.search(SearchParams(text=word, keywords=[word]), limit=100)
+    assert len(catalog._recent_repositories) <= RECENT_REPOSITORIES
+
+
 def test_a_loaded_catalog_is_out_of_the_garbage_collectors_way(catalog: Catalog) -> None:
     import gc
 

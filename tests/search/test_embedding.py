@@ -98,3 +98,59 @@ def test_a_weights_file_whose_table_is_not_float32_is_refused(tmp_path: Path) ->
     path.write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
     with pytest.raises(EmbeddingModelMissing):
         _WeightsFile(path).mapped("table", (2, 2))
+
+
+@pytest.mark.parametrize(("inputs", "outputs"), [
+    (EMBEDDING_DIMENSIONS, 3 * EMBEDDING_DIMENSIONS), (EMBEDDING_DIMENSIONS, EMBEDDING_DIMENSIONS),
+    (EMBEDDING_DIMENSIONS, 4 * EMBEDDING_DIMENSIONS), (4 * EMBEDDING_DIMENSIONS, EMBEDDING_DIMENSIONS),
+])
+def test_a_panelled_dense_layer_gives_every_output_the_plain_products_sum(inputs: int, outputs: int) -> None:
+    from core.search.embedding import ONE_BLAS_THREAD, PANEL_TOKENS, _Panels
+
+    rng = np.random.default_rng(1)
+    weight = rng.standard_normal((outputs, inputs)).astype(np.float32)  # as the model file keeps it
+    bias = rng.standard_normal(outputs).astype(np.float32)
+    dense = _Panels(weight, bias)
+    assert dense.by_panel  # OpenBLAS sums as ``blas_runs`` says on this machine
+    plain = np.ascontiguousarray(weight.T)
+    with ONE_BLAS_THREAD:  # as every encoding runs
+        for tokens in (*range(2, PANEL_TOKENS + 2), 300):
+            rows = rng.standard_normal((tokens, inputs)).astype(np.float32)
+            expected = rows @ plain
+            expected += bias
+            assert np.array_equal(dense(rows), expected), tokens
+
+
+def test_the_panels_hold_the_weight_and_nothing_more() -> None:
+    from core.search.embedding import PANEL_WIDTH, _Panels
+
+    weight = np.arange(2 * PANEL_WIDTH * EMBEDDING_DIMENSIONS, dtype=np.float32).reshape(2 * PANEL_WIDTH, -1)
+    dense = _Panels(weight, np.zeros(2 * PANEL_WIDTH, dtype=np.float32))
+    assert dense.panels.shape == (2, EMBEDDING_DIMENSIONS, PANEL_WIDTH) and dense.panels.flags.c_contiguous
+    assert np.array_equal(np.concatenate(list(dense.panels), axis=1), weight.T)
+    assert np.array_equal(dense.plain(), weight.T)
+
+
+def test_openblas_runs_of_inputs() -> None:
+    from core.search.embedding import BLAS_RUN, blas_runs
+
+    assert blas_runs(EMBEDDING_DIMENSIONS) == [(0, EMBEDDING_DIMENSIONS)]  # fewer than a run: one chain
+    assert blas_runs(1536) == [(0, 448), (448, 896), (896, 1216), (1216, 1536)]
+    assert blas_runs(2 * BLAS_RUN) == [(0, BLAS_RUN), (BLAS_RUN, 2 * BLAS_RUN)]
+
+
+def test_a_shape_whose_sums_differ_is_multiplied_as_the_plain_matrix() -> None:
+    from core.search.embedding import ONE_BLAS_THREAD, PANEL_WIDTH, _Panels
+
+    weight = np.random.default_rng(2).standard_normal((2 * PANEL_WIDTH, 1536)).astype(np.float32)
+    dense = _Panels(weight, np.zeros(2 * PANEL_WIDTH, dtype=np.float32), run=256)  # runs OpenBLAS does not make here
+    assert not dense.by_panel
+    rows = np.random.default_rng(3).standard_normal((9, 1536)).astype(np.float32)
+    with ONE_BLAS_THREAD:
+        assert np.array_equal(dense(rows), rows @ np.ascontiguousarray(weight.T))
+
+
+def test_one_text_is_tokenized_as_it_is_in_a_batch() -> None:
+    tokenizer = default_encoder()._tokenizer
+    texts = ["a faster grep", "", "x " * 400, "Ünïcödé text — with an emoji 🚀", "C++ / C# / F#: .NET"]
+    assert [tokenizer.encode(text).ids for text in texts] == [e.ids for e in tokenizer.encode_batch(texts)]

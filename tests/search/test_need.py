@@ -75,6 +75,41 @@ def test_lists_tutorials_books_and_languages_themselves_are_resources() -> None:
     assert not read_need("a rust web framework").wants_resources
 
 
+def _patterns_alone(full_name: str, description: str | None) -> bool:
+    from core.search.need import _LANGUAGE_ITSELF, _RESOURCE_DESCRIPTION, _RESOURCE_NAME
+
+    text = description or ""
+    return bool(_RESOURCE_NAME.search(full_name.split("/", 1)[-1]) or _RESOURCE_DESCRIPTION.search(text)
+                or _LANGUAGE_ITSELF.search(text))
+
+
+# one description for each way the patterns name a resource
+RESOURCE_DESCRIPTIONS = [
+    "A curated list of tools", "a list of things", "list of useful scripts", "collection of links to read",
+    "The awesome list for shells", "free programming books", "Interview questions and answers",
+    "tutorials for beginners", "learn rust in a weekend", "roadmap to becoming a developer", "a vim cheatsheet",
+    "my dotfiles", "dotfiles for macOS", "30 days of JavaScript", "resources for learning Go", "study guide",
+    "course materials for CS101", "a golang ebook", "learn how to code", "master the command line",
+    "All algorithms implemented in C", "entry-level open source projects", "algorithms and data structures",
+    "data structures and algorithms in Go", "JavaScript style guide", "concepts every developer should know",
+    "Go 教程", "The Go programming language", "a programming language for kids", "the lua interpreter in C",
+]
+
+
+@pytest.mark.parametrize("description", RESOURCE_DESCRIPTIONS)
+def test_a_resource_is_found_in_any_case_as_the_patterns_alone_find_it(description: str) -> None:
+    for text in (description, description.upper(), description.title()):
+        assert is_resource("someone/project", text) and _patterns_alone("someone/project", text)
+
+
+def test_the_word_check_before_the_patterns_never_changes_a_catalog_verdict() -> None:
+    from core.catalog import Catalog
+
+    for record in Catalog.load().records:
+        for description in (record.description, *record.list_descriptions):
+            assert is_resource.__wrapped__(record.full_name, description) == _patterns_alone(record.full_name, description)
+
+
 def test_what_is_compared_with_joins_the_meaning_but_not_the_results() -> None:
     message = "redux feels way too heavy for my react app, what else is there"
     assert not (need_vector(message) == query_vector(read_need(message).text)).all()  # redux's vector joined
@@ -122,3 +157,25 @@ def test_a_description_that_offers_itself_instead_stands_in() -> None:
 def test_managing_dotfiles_asks_for_a_tool_not_for_dotfiles() -> None:
     assert not read_need("I need something to manage my dotfiles across machines").wants_resources
     assert read_need("show me some nice dotfiles").wants_resources
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("cat", "A cat(1) clone with wings."), ("ls", "A modern replacement for ls"), ("redis", "Redis-compatible store"),
+    ("firebase", "The open-source Firebase alternative"), ("node.js", "A drop-in NodeJS replacement"),
+    ("cat", "Ein Klon von cat, eine Alternative zu cat — schneller"),
+])
+def test_a_description_offered_in_place_of_a_name_is_found_as_the_pattern_alone_finds_it(name: str, description: str) -> None:
+    from core.search.need import _stand_in_pattern, _stands_in_for
+
+    assert _stands_in_for(name, description) == bool(_stand_in_pattern(name).search(description))
+    assert _stands_in_for(name, description) or not description.isascii()
+
+
+def test_the_word_checks_before_the_stand_in_pattern_never_change_a_catalog_verdict() -> None:
+    from core.catalog import Catalog
+    from core.search.need import _stand_in_pattern, _stands_in_for
+
+    descriptions = [record.description for record in Catalog.load().records]
+    for name in ("cat", "redis", "firebase", "node.js", "google analytics", "c++"):
+        pattern = _stand_in_pattern(name)
+        assert [_stands_in_for(name, d) for d in descriptions] == [bool(pattern.search(d)) for d in descriptions]

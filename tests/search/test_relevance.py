@@ -97,6 +97,15 @@ def test_compound_names_are_spelled_out_but_not_javascript() -> None:
     assert spell_out_compounds("Written in JavaScript") == "Written in JavaScript"
 
 
+def test_the_look_for_a_compound_first_changes_no_catalog_text() -> None:
+    from core.catalog import Catalog
+    from core.search.synonyms import _COMPOUND
+
+    for record in Catalog.load().records:
+        for text in (record.description, *record.list_descriptions, *record.categories):
+            assert spell_out_compounds(text) == _COMPOUND.sub(r"\1\2 \1 \2", text)
+
+
 def test_adjacent_query_words_are_a_phrase() -> None:
     params = RULES.translate_sync("vector database")
     assert "vector database" in adjacent_pairs(params)
