@@ -1,22 +1,23 @@
 """The Prometheus side of ``core.metrics``: counters and histograms, and the scrape endpoint.
 
 Off by default; ``OMG_METRICS_PORT`` turns it on (``OMG_METRICS_ADDR``, default 0.0.0.0, the
-interface it listens on). prometheus_client is the official, well-kept Python client; its
-``start_http_server`` serves ``/metrics`` from a daemon thread, so the bot's event loop never
-blocks on a scrape. Each ``PrometheusMetrics`` has its own registry (tests build several).
-Names and labels: ``docs/metrics.md``.
+interface it listens on). prometheus_client is the official, well-kept Python client (imported
+only when metrics are on); its ``start_http_server`` serves ``/metrics`` from a daemon thread, so
+the bot's event loop never blocks on a scrape. Each ``PrometheusMetrics`` has its own registry
+(tests build several). Names and labels: ``docs/metrics.md``.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
-
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from typing import TYPE_CHECKING, Any
 
 from core.config import env_int
 from core.metrics import install, uninstall
+
+if TYPE_CHECKING:
+    from prometheus_client import CollectorRegistry
 
 log = logging.getLogger("omg.metrics")
 LATENCY_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0)
@@ -25,6 +26,8 @@ CONFIDENCE_BUCKETS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 
 class PrometheusMetrics:
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
         self.registry = registry or CollectorRegistry()
         self.port: int | None = None  # where /metrics is served, once started
         r = self.registry
@@ -106,6 +109,8 @@ def start_metrics(env: Mapping[str, str]) -> MetricsEndpoint | None:
         return None
     port = env_int(env, "OMG_METRICS_PORT", 0)
     addr = (env.get("OMG_METRICS_ADDR") or "0.0.0.0").strip()
+    from prometheus_client import start_http_server
+
     metrics = PrometheusMetrics()
     server, _thread = start_http_server(port, addr=addr, registry=metrics.registry)
     install(metrics)

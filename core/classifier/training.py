@@ -1,38 +1,38 @@
 """Train the local model, and load the shipped artefact only when it provably matches.
 
-The artefact (``data/model.pkl.gz``) is a pickle, which is fragile across scikit-learn
-versions and stale after any change to the utterance set or the feature code. So it carries a
-fingerprint of all of those; on any mismatch we retrain in memory (~1-2 s) instead of loading
-it. Regenerate it with ``python -m core.classifier``. Only our own package file is unpickled.
+The artefact (``data/model.npz``) holds the fitted model as plain arrays (vocabularies, idf,
+coefficients; read without pickle and computed with numpy, ``core.classifier.model``) and a
+fingerprint of the utterance set, the feature code and the scikit-learn and numpy versions; on
+any mismatch we retrain in memory (~1-2 s, with scikit-learn) instead of loading it. Regenerate
+it with ``python -m core.classifier``.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import logging
-import pickle
 from dataclasses import dataclass
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 
-import numpy
-import sklearn
+import numpy as np
 
 from core.classifier.dataset import Sample, data_root, training_samples, training_vocabulary
 from core.classifier.features import Featurizer, ModelInput
+from core.classifier.fitting import ModelConfig, fit_intent_model
 from core.classifier.mentions import MentionFinder
-from core.classifier.model import IntentModel, ModelConfig
+from core.classifier.model import IntentModel
 from core.classifier.names import shipped_name_index
 from core.classifier.vocabulary import Vocabulary
+from core.textmodel import read_archive, write_archive
 
 log = logging.getLogger("omg.classifier")
 
-ARTEFACT = "model.pkl.gz"
-FORMAT_VERSION = 1
+ARTEFACT = "model.npz"
+FORMAT_VERSION = 2
 # Source files whose behaviour is baked into a trained model.
-_CODE = ("context.py", "dataset.py", "features.py", "mentions.py", "model.py", "names.py", "patterns.py",
-         "vocabulary.py")
+_CODE = ("context.py", "dataset.py", "features.py", "fitting.py", "mentions.py", "model.py", "names.py",
+         "patterns.py", "stop_words.py", "vocabulary.py")
 
 
 @dataclass
@@ -45,7 +45,8 @@ class TrainedModel:
 
 def fingerprint() -> str:
     """Changes whenever the data, the feature code or the library versions change."""
-    digest = hashlib.sha256(f"{FORMAT_VERSION}|{sklearn.__version__}|{numpy.__version__}".encode())
+    versions = f"{metadata.version('scikit-learn')}|{np.__version__}"
+    digest = hashlib.sha256(f"{FORMAT_VERSION}|{versions}".encode())
     package = resources.files("core.classifier")
     for name in _CODE:
         digest.update(package.joinpath(name).read_bytes())
@@ -68,12 +69,31 @@ def train(samples: tuple[Sample, ...] | None = None, config: ModelConfig | None 
     samples = samples if samples is not None else training_samples()
     vocabulary = training_vocabulary(training_samples())
     finder = MentionFinder(vocabulary, shipped_name_index())
-    model = IntentModel(config).fit(featurize(samples, finder), [s.intent for s in samples])
+    model = fit_intent_model(featurize(samples, finder), [s.intent for s in samples], config)
     return TrainedModel(model=model, vocabulary=vocabulary, fingerprint=fingerprint(), samples=len(samples))
 
 
 def artefact_path() -> Path:
     return Path(str(data_root().joinpath(ARTEFACT)))
+
+
+def _arrays(trained: TrainedModel) -> dict[str, np.ndarray]:
+    return {
+        **trained.model.arrays(),
+        "vocabulary.common": np.array(sorted(trained.vocabulary.common), dtype=str),
+        "vocabulary.platforms": np.array(sorted(trained.vocabulary.platforms), dtype=str),
+        "fingerprint": np.array(trained.fingerprint),
+        "samples": np.array(trained.samples, dtype=np.int64),
+    }
+
+
+def stored_fingerprint(path: Path | None = None) -> str | None:
+    """The fingerprint an artefact was written with (None: missing or unreadable)."""
+    try:
+        with np.load(path or artefact_path(), allow_pickle=False) as stored:
+            return str(stored["fingerprint"])
+    except (OSError, KeyError, ValueError):
+        return None
 
 
 def load_shipped(expected: str | None = None) -> TrainedModel | None:
@@ -82,29 +102,24 @@ def load_shipped(expected: str | None = None) -> TrainedModel | None:
     if not path.is_file():
         return None
     try:
-        with gzip.open(path, "rb") as fh:
-            header = pickle.load(fh)
-            if header != (expected or fingerprint()):
-                log.warning("shipped classifier model is stale; retraining in memory "
-                            "(run `python -m core.classifier` to refresh it)")
-                return None
-            trained = pickle.load(fh)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError,
-            TypeError, LookupError) as exc:
-        # corrupt, truncated or incompatible pickle (a class moved or renamed): retrain
+        arrays = read_archive(path)
+        found = str(arrays["fingerprint"])
+        if found != (expected or fingerprint()):
+            log.warning("shipped classifier model is stale; retraining in memory "
+                        "(run `python -m core.classifier` to refresh it)")
+            return None
+        vocabulary = Vocabulary(common=frozenset(arrays["vocabulary.common"].tolist()),
+                                platforms=frozenset(arrays["vocabulary.platforms"].tolist()))
+        return TrainedModel(model=IntentModel.from_arrays(arrays), vocabulary=vocabulary, fingerprint=found,
+                            samples=int(arrays["samples"]))
+    except (OSError, EOFError, KeyError, ValueError, TypeError) as exc:
+        # corrupt, truncated or from another format: retrain
         log.warning("could not load the shipped classifier model (%s); retraining", type(exc).__name__)
         return None
-    return trained if isinstance(trained, TrainedModel) else None
 
 
 def save_artefact(trained: TrainedModel, path: Path | None = None) -> Path:
-    path = path or artefact_path()
-    tmp = path.with_suffix(".tmp")
-    with gzip.GzipFile(tmp, "wb", mtime=0) as fh:
-        pickle.dump(trained.fingerprint, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        pickle.dump(trained, fh, protocol=pickle.HIGHEST_PROTOCOL)
-    tmp.replace(path)
-    return path
+    return write_archive(path or artefact_path(), _arrays(trained))
 
 
 _cached: TrainedModel | None = None

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+from core.classifier.stop_words import ENGLISH_STOP_WORDS
 
 from core.classifier.names import name_key
 

@@ -35,6 +35,9 @@ from core.search.synonyms import LANGUAGE_FAMILY
 MAX_OPERATORS = 5  # AND / OR / NOT, all kinds together (GitHub refuses more with a 422)
 MAX_ALTERNATIVES = MAX_OPERATORS + 1  # joined by five ORs
 MAX_QUERY_CHARS = 256
+# the language's closest relative only (TypeScript for JavaScript, Kotlin for Java): each more
+# qualifier pushes a search nearer the 256 characters past which it cannot be batched
+RELATED_LANGUAGES_ASKED = 1
 OPERATORS = {"AND", "OR", "NOT"}
 
 
@@ -53,7 +56,8 @@ def quote(term: str) -> str:
 def qualifiers(params: SearchParams) -> list[str]:
     parts: list[str] = []
     if params.language:  # several language: qualifiers are OR'd by GitHub
-        for language in (params.language, *LANGUAGE_FAMILY.get(params.language, ())):
+        related = LANGUAGE_FAMILY.get(params.language, ())[:RELATED_LANGUAGES_ASKED]
+        for language in (params.language, *related):
             parts.append(f"language:{quote(language)}")
     for topic in params.topics:
         slug = re.sub(r"[^a-z0-9-]", "", topic.strip().lower().replace(" ", "-"))  # GitHub's topic alphabet

@@ -26,7 +26,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from redis.exceptions import RedisError
+from core.errors import redis_errors
 
 log = logging.getLogger("omg.github.shared")
 
@@ -69,7 +69,7 @@ class RedisSharedCache:
     async def get(self, key: str, ttl: float) -> SharedEntry | None:
         try:
             raw = await self._redis.get(self._prefix + key)
-        except (RedisError, OSError) as exc:  # an unreachable Redis is a cache miss, not a failed turn
+        except (*redis_errors(), OSError) as exc:  # an unreachable Redis is a cache miss, not a failed turn
             log.warning("github.shared_cache_unavailable", extra={"error": type(exc).__name__})
             return None
         if raw is None:
@@ -87,7 +87,7 @@ class RedisSharedCache:
         seconds = max(1, int(min(ttl, self._max_ttl)))
         try:
             await self._redis.set(self._prefix + key, meta.encode() + b"\n" + body, ex=seconds)
-        except (RedisError, OSError) as exc:
+        except (*redis_errors(), OSError) as exc:
             log.warning("github.shared_cache_unavailable", extra={"error": type(exc).__name__})
 
     @asynccontextmanager
@@ -103,7 +103,7 @@ class RedisSharedCache:
                     if await self._redis.exists(self._prefix + key):
                         break
                     await asyncio.sleep(self._poll)
-        except (RedisError, OSError) as exc:
+        except (*redis_errors(), OSError) as exc:
             log.warning("github.shared_cache_unavailable", extra={"error": type(exc).__name__})
         try:
             yield
@@ -112,5 +112,5 @@ class RedisSharedCache:
                 try:
                     if await self._redis.get(lock) == token.encode():
                         await self._redis.delete(lock)
-                except (RedisError, OSError):
+                except (*redis_errors(), OSError):
                     log.warning("github.shared_cache_unlock_failed")

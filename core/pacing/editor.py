@@ -41,10 +41,8 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from redis.exceptions import RedisError
-
 from core.pacing.budget import EditBudget
-from core.errors import PlatformError
+from core.errors import PlatformError, redis_errors
 
 log = logging.getLogger("omg.throttle")
 
@@ -291,7 +289,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             delay = await self._bucket.reserve(self._key(ref), self.min_interval)
         except asyncio.CancelledError:
             raise
-        except (RedisError, OSError) as exc:  # the shared bucket is optional pacing
+        except (*redis_errors(), OSError) as exc:  # the shared bucket is optional pacing
             log.warning("shared edit bucket unavailable", extra={"error": repr(exc)})
             return
         if delay > 0:
@@ -304,7 +302,7 @@ class CoalescingEditor(Generic[Ref, Content]):
             await self._bucket.block(self._key(ref), seconds)
         except asyncio.CancelledError:
             raise
-        except (RedisError, OSError) as exc:  # the shared bucket is optional pacing
+        except (*redis_errors(), OSError) as exc:  # the shared bucket is optional pacing
             log.warning("shared edit bucket unavailable", extra={"error": repr(exc)})
 
     def _resolve(self, ref: Ref, state: _Message[Content], exc: Exception | None) -> None:

@@ -1,9 +1,9 @@
 """The analyzer: Quick Scan or Deep Probe, with a one-sentence rationale.
 
-``LocalModeAnalyzer`` is a scikit-learn model (word and character TF-IDF plus cue features,
-logistic regression) trained at first use from ``data/mode_train.jsonl``; ``data/mode_eval.jsonl``
-is kept apart for measuring it. ``LLMModeAnalyzer`` asks the configured model and falls back to
-the local one on any LLM error.
+``LocalModeAnalyzer`` is a small model (word and character TF-IDF plus cue features, logistic
+regression) fitted with scikit-learn on ``data/mode_train.jsonl`` and shipped as arrays that numpy
+computes with (``core.research.mode_model``); ``data/mode_eval.jsonl`` is kept apart for measuring
+it. ``LLMModeAnalyzer`` asks the configured model and falls back to the local one on any LLM error.
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ from __future__ import annotations
 import json
 import logging
 import re
-import threading
-from functools import cache
 from importlib import resources
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -22,8 +20,9 @@ from core.errors import LLMError
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
 from core.research.settings import LLM_MAX_OUTPUT_TOKENS
-from core.research.cues import CueFeatures, matched
+from core.research.cues import matched
 from core.models.research import ModeDecision, ResearchMode
+from core.research.mode_model import mode_model
 
 log = logging.getLogger("omg.research.analyzer")
 
@@ -39,29 +38,6 @@ def load_labelled(name: str) -> list[tuple[str, ResearchMode]]:
     text = resources.files("core.research").joinpath("data", name).read_text(encoding="utf-8")
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
     return [(row["query"], ResearchMode(row["mode"])) for row in rows]
-
-
-_train_lock = threading.Lock()
-
-
-@cache
-def _model() -> Any:  # a fitted sklearn Pipeline (sklearn is imported lazily)
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import FeatureUnion, Pipeline
-
-    rows = load_labelled("mode_train.jsonl")
-    features = FeatureUnion(
-        [
-            ("words", TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, lowercase=True)),
-            ("chars", TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True)),
-            ("cues", CueFeatures()),
-        ],
-        transformer_weights={"words": 1.0, "chars": 1.0, "cues": 1.5},
-    )
-    model = Pipeline([("features", features), ("clf", LogisticRegression(C=8.0, max_iter=2000))])
-    model.fit([q for q, _ in rows], [m.value for _, m in rows])
-    return model
 
 
 def _rationale(goal: str, mode: ResearchMode) -> str:
@@ -94,17 +70,15 @@ def override_rationale(requested: ResearchMode, auto: ModeDecision | None) -> st
 
 
 class LocalModeAnalyzer:
-    """Offline, deterministic, ~1 ms after a one-off training of well under a second."""
+    """Offline, deterministic, well under 1 ms a goal; the shipped model is loaded at first use."""
 
     def warm(self) -> None:
-        with _train_lock:
-            _model()
+        mode_model()
 
     def decide(self, goal: str) -> ModeDecision:
-        self.warm()
-        model = _model()
-        probabilities = model.predict_proba([goal])[0]
-        classes = list(model.classes_)
+        model = mode_model()
+        probabilities = model.probabilities([goal])[0]
+        classes = list(model.classes)
         best = int(probabilities.argmax())
         mode = ResearchMode(classes[best])
         return ModeDecision(

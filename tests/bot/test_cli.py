@@ -41,15 +41,25 @@ def test_ask_refuses_a_hostile_id_with_a_clear_message(tmp_path) -> None:
 
 def test_an_offline_app_imports_no_sdk_it_does_not_use(tmp_path: Path) -> None:
     """LLM SDKs load only with a provider, Discord only for its backend or discord-sync,
-    prompt_toolkit only for an interactive prompt: each costs start-up time and memory."""
+    prompt_toolkit only for an interactive prompt, scikit-learn and SciPy only to train a local
+    model, redis only with REDIS_URL, prometheus_client only with OMG_METRICS_PORT: each costs
+    start-up time and memory."""
     script = (
         "import asyncio, sys\n"
         "from bot.app import build_app\n"
         "from bot.cli import build_parser\n"
+        "from core.models import ConversationKey, IncomingMessage\n"
+        "async def main():\n"
+        "    app = await build_app(memory=True)\n"
+        "    key = ConversationKey(platform='cli', channel='local', thread='t')\n"
+        "    for text in ('a faster grep', 'analyze the first one', 'compare the first two'):\n"
+        "        await app.service.handle_message(IncomingMessage(key=key, conversation_id='t', text=text,"
+        " author='cli'))\n"
+        "    await app.aclose()\n"
         "build_parser()\n"
-        "asyncio.run(build_app(memory=True))\n"
+        "asyncio.run(main())\n"
         "print(' '.join(m for m in ('openai', 'google.genai', 'discord', 'aiohttp', 'slack_bolt',"
-        " 'prompt_toolkit') if m in sys.modules))\n"
+        " 'prompt_toolkit', 'sklearn', 'scipy', 'redis', 'prometheus_client') if m in sys.modules))\n"
     )
     env = {**os.environ, "OMG_GITHUB": "offline", "LLM_PROVIDER": "none", "OMG_DATA_DIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,

@@ -56,3 +56,37 @@ async def test_a_slow_llm_times_out_within_the_budget() -> None:
     llm = scripted_llm({"mode": "deep_probe", "rationale": "r."}, latency=5)
     decision = await LLMModeAnalyzer(llm, LocalModeAnalyzer(), timeout=0.1).analyze("Weather in Seoul")
     assert decision.source == "local" and decision.mode is QUICK
+
+
+def test_the_shipped_mode_model_matches_the_code_and_data() -> None:
+    """Fails when the labelled goals or the cues changed without `python -m core.research.mode_fitting`."""
+    from core.research.mode_model import load_shipped
+
+    assert load_shipped() is not None, "stale mode model: run `python -m core.research.mode_fitting` and commit it"
+
+
+def test_the_shipped_mode_model_gives_the_probabilities_of_a_fresh_fit() -> None:
+    import numpy as np
+
+    from core.research.mode_fitting import mode_pipeline
+    from core.research.mode_model import load_shipped
+
+    rows = load_labelled("mode_train.jsonl")
+    fitted = mode_pipeline().fit([q for q, _ in rows], [m.value for _, m in rows])
+    goals = [q for q, _ in load_labelled("mode_eval.jsonl")] + ["", "Weather in Seoul", "영향 분석"]
+    shipped = load_shipped()
+    assert shipped is not None and shipped.classes == tuple(fitted.classes_)
+    assert np.allclose(shipped.probabilities(goals), fitted.predict_proba(goals), rtol=0, atol=1e-9)
+
+
+def test_deciding_a_mode_imports_no_scikit_learn() -> None:
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from core.research.analyzer import LocalModeAnalyzer\n"
+              "LocalModeAnalyzer().decide('Should we migrate from Redux to Zustand?')\n"
+              "print(' '.join(m for m in ('sklearn', 'scipy') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

@@ -4,7 +4,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.search.embedding import EMBEDDING_DIMENSIONS, EmbeddingModelMissing, _WeightsFile, default_encoder
+from core.search.embedding import EMBEDDING_DIMENSIONS, EmbeddingModelMissing, StoredRows, _WeightsFile, default_encoder
 
 
 def test_vectors_are_normalised_rows_of_384_floats() -> None:
@@ -86,10 +86,22 @@ def test_short_and_long_texts_together_give_the_vectors_they_give_alone() -> Non
         assert np.allclose(together[index], default_encoder().encode([text])[0], atol=1e-6)
 
 
-def test_the_word_table_stays_on_disk_memory_mapped_read_only() -> None:
+def test_the_word_table_stays_on_disk_and_only_the_rows_asked_for_are_read() -> None:
     words = default_encoder()._words
-    assert isinstance(words, np.memmap) and not words.flags.writeable
+    assert isinstance(words, StoredRows)
     assert words.shape == (30522, EMBEDDING_DIMENSIONS) and words.dtype == np.float32
+
+
+def test_stored_rows_are_the_rows_of_the_matrix_in_the_order_asked(tmp_path: Path) -> None:
+    matrix = np.arange(5 * 3, dtype="<f4").reshape(5, 3)
+    path = tmp_path / "rows.bin"
+    path.write_bytes(b"header" + matrix.tobytes())
+    rows = StoredRows(path, len(b"header"), (5, 3))
+    ids = np.array([4, 0, 4, 2])
+    assert np.array_equal(rows.take(ids), matrix[ids]) and rows.take(ids).dtype == np.float32
+    assert rows.take(np.zeros(0, dtype=np.int64)).shape == (0, 3)
+    with pytest.raises(IndexError):
+        rows.take(np.array([5]))
 
 
 def test_a_weights_file_whose_table_is_not_float32_is_refused(tmp_path: Path) -> None:
@@ -97,7 +109,7 @@ def test_a_weights_file_whose_table_is_not_float32_is_refused(tmp_path: Path) ->
     path = tmp_path / "model.safetensors"
     path.write_bytes(len(header).to_bytes(8, "little") + header + bytes(8))
     with pytest.raises(EmbeddingModelMissing):
-        _WeightsFile(path).mapped("table", (2, 2))
+        _WeightsFile(path).rows("table", (2, 2))
 
 
 @pytest.mark.parametrize(("inputs", "outputs"), [
