@@ -10,7 +10,6 @@ it with ``python -m core.classifier``.
 from __future__ import annotations
 
 import hashlib
-import logging
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
@@ -24,9 +23,7 @@ from core.classifier.mentions import MentionFinder
 from core.classifier.model import IntentModel
 from core.classifier.names import shipped_name_index
 from core.classifier.vocabulary import Vocabulary
-from core.textmodel import read_archive, write_archive
-
-log = logging.getLogger("omg.classifier")
+from core.textmodel import load_current, write_archive
 
 ARTEFACT = "model.npz"
 FORMAT_VERSION = 2
@@ -98,24 +95,15 @@ def stored_fingerprint(path: Path | None = None) -> str | None:
 
 def load_shipped(expected: str | None = None) -> TrainedModel | None:
     """The shipped model if its fingerprint matches the code and data we run with, else None."""
-    path = artefact_path()
-    if not path.is_file():
-        return None
-    try:
-        arrays = read_archive(path)
-        found = str(arrays["fingerprint"])
-        if found != (expected or fingerprint()):
-            log.warning("shipped classifier model is stale; retraining in memory "
-                        "(run `python -m core.classifier` to refresh it)")
-            return None
-        vocabulary = Vocabulary(common=frozenset(arrays["vocabulary.common"].tolist()),
-                                platforms=frozenset(arrays["vocabulary.platforms"].tolist()))
-        return TrainedModel(model=IntentModel.from_arrays(arrays), vocabulary=vocabulary, fingerprint=found,
-                            samples=int(arrays["samples"]))
-    except (OSError, EOFError, KeyError, ValueError, TypeError) as exc:
-        # corrupt, truncated or from another format: retrain
-        log.warning("could not load the shipped classifier model (%s); retraining", type(exc).__name__)
-        return None
+    return load_current(artefact_path(), expected or fingerprint(), _trained,
+                        name="classifier model", refresh="python -m core.classifier")
+
+
+def _trained(arrays: dict[str, np.ndarray]) -> TrainedModel:
+    vocabulary = Vocabulary(common=frozenset(arrays["vocabulary.common"].tolist()),
+                            platforms=frozenset(arrays["vocabulary.platforms"].tolist()))
+    return TrainedModel(model=IntentModel.from_arrays(arrays), vocabulary=vocabulary,
+                        fingerprint=str(arrays["fingerprint"]), samples=int(arrays["samples"]))
 
 
 def save_artefact(trained: TrainedModel, path: Path | None = None) -> Path:

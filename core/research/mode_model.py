@@ -11,7 +11,6 @@ a second). ``python -m core.research.mode_fitting`` rewrites the artefact.
 from __future__ import annotations
 
 import hashlib
-import logging
 import threading
 from dataclasses import dataclass
 from importlib import metadata, resources
@@ -20,9 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from core.research.cues import cue_vector
-from core.textmodel import LogisticModel, SparseRow, TfidfTerms, read_archive, write_archive
-
-log = logging.getLogger("omg.research.analyzer")
+from core.textmodel import LogisticModel, SparseRow, TfidfTerms, load_current, write_archive
 
 ARTEFACT = "mode_model.npz"
 FORMAT_VERSION = 1
@@ -88,19 +85,8 @@ def save_artefact(model: ModeModel, path: Path | None = None) -> Path:
 
 def load_shipped(expected: str | None = None) -> ModeModel | None:
     """The shipped model if its fingerprint matches the code and data we run with, else None."""
-    path = artefact_path()
-    if not path.is_file():
-        return None
-    try:
-        arrays = read_archive(path)
-        if str(arrays["fingerprint"]) != (expected or fingerprint()):
-            log.warning("shipped research mode model is stale; fitting it in memory "
-                        "(run `python -m core.research.mode_fitting` to refresh it)")
-            return None
-        return ModeModel.from_arrays(arrays)
-    except (OSError, EOFError, KeyError, ValueError, TypeError) as exc:
-        log.warning("could not load the shipped research mode model (%s); fitting it", type(exc).__name__)
-        return None
+    return load_current(artefact_path(), expected or fingerprint(), ModeModel.from_arrays,
+                        name="research mode model", refresh="python -m core.research.mode_fitting")
 
 
 _lock = threading.Lock()

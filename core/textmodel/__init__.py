@@ -7,8 +7,8 @@ probabilities (the same floating-point operations in the same order). Importing 
 SciPy would cost a process ~80 MB and ~1 s; numpy is loaded anyway.
 """
 
-from core.textmodel.archive import read_archive, write_archive
+from core.textmodel.archive import load_current, read_archive, write_archive
 from core.textmodel.logistic import LogisticModel, SparseRow
 from core.textmodel.tfidf import TfidfTerms
 
-__all__ = ["LogisticModel", "SparseRow", "TfidfTerms", "read_archive", "write_archive"]
+__all__ = ["LogisticModel", "SparseRow", "TfidfTerms", "load_current", "read_archive", "write_archive"]
