@@ -35,7 +35,7 @@ from core.sources.base import SignalDepth
 log = logging.getLogger("omg.github.graphql")
 MAX_BATCH = 25  # repositories per query: cost stays 1-3 points, answers a few hundred KB at most
 WINDOW = 0.005  # seconds the first request waits for the others of its turn
-KEPT = 512  # repositories whose last answer is kept (the oldest go first)
+KEPT = 512  # repositories whose last answer is kept (the oldest go first, and any past the TTL)
 
 
 @dataclass(slots=True)
@@ -127,8 +127,8 @@ class GraphQLBatcher:
             if isinstance(item, GqlRepo) and not item.signals.notes:
                 self._done.pop(key, None)
                 self._done[key] = (stamp, item)
-        while len(self._done) > KEPT:
-            del self._done[next(iter(self._done))]
+        while self._done and (len(self._done) > KEPT or stamp - next(iter(self._done.values()))[0] >= self._ttl):
+            del self._done[next(iter(self._done))]  # the oldest first: past the TTL it is never served
         return results
 
     def _read(self, answer: GqlAnswer, i: int, pending: _Pending, since90: datetime) -> GqlRepo | Exception:

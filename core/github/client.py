@@ -86,7 +86,7 @@ class GitHubClient:
         self._sleep = sleep
         self._clock = clock
         self._semaphore = asyncio.Semaphore(settings.max_concurrency)
-        self._cache = ResponseCache(settings.cache_entries, clock=cache_clock)
+        self._cache = ResponseCache(settings.cache_entries, max_bytes=settings.cache_bytes, clock=cache_clock)
         self._inflight: dict[str, asyncio.Task[GitHubResponse]] = {}
         self.budgets = Budgets()
         self._exhausted = self.budgets.exhausted

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, SecretStr
 from core.config import env_float, env_int
 
 DEFAULT_API_URL = "https://api.github.com"
+DEFAULT_CACHE_BYTES = 16 * 1024 * 1024  # response bodies one process keeps (ETags, fresh answers)
 API_VERSION = "2022-11-28"
 
 
@@ -29,6 +30,7 @@ class GitHubSettings(BaseModel):
     cache_ttl_seconds: float = Field(default=300.0, ge=0)  # repo metadata, READMEs, signals
     search_cache_ttl_seconds: float = Field(default=120.0, ge=0)
     cache_entries: int = Field(default=1024, ge=0)
+    cache_bytes: int = Field(default=DEFAULT_CACHE_BYTES, ge=0)  # of response bodies held, at most
     outage_seconds: float = Field(default=60.0, ge=0)  # how long an outage is remembered
     graphql: bool = True  # with a token: signals in batched GraphQL queries (OMG_GITHUB_GRAPHQL=off)
     graphql_search: bool = True  # and searches too (OMG_GITHUB_GRAPHQL_SEARCH=off: REST search)
@@ -72,6 +74,7 @@ class GitHubSettings(BaseModel):
             cache_ttl_seconds=env_float(env, "OMG_GITHUB_CACHE_TTL", 300.0),
             search_cache_ttl_seconds=env_float(env, "OMG_GITHUB_SEARCH_CACHE_TTL", 120.0),
             cache_entries=max(0, env_int(env, "OMG_GITHUB_CACHE_ENTRIES", 1024)),
+            cache_bytes=max(0, env_int(env, "OMG_GITHUB_CACHE_MAX_BYTES", DEFAULT_CACHE_BYTES)),
             outage_seconds=env_float(env, "OMG_GITHUB_OUTAGE_SECONDS", 60.0),
             graphql=(env.get("OMG_GITHUB_GRAPHQL") or "on").strip().lower()
             not in {"off", "0", "false", "no"},

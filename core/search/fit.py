@@ -127,22 +127,32 @@ def need_vector(text: str) -> np.ndarray:
 
 
 _ENCODED: dict[str, np.ndarray] = {}  # live repository texts already encoded in this process
-_ENCODED_MAX = 20_000
+# ~2 KB each (the text and its vector): the 4,096 encoded last, ~250 searches' new candidates
+_ENCODED_MAX = 4096
 
 
 def _encode_texts(texts: list[str]) -> list[np.ndarray]:
     # runs on the event loop and in worker threads (prepare_vectors): an entry seen here may be
-    # cleared by another thread before it is read, so what is returned is read once
+    # dropped by another thread before it is read, so what is returned is read once
     unique = list(dict.fromkeys(texts))
     found = {t: v for t in unique if (v := _ENCODED.get(t)) is not None}
     new = [t for t in unique if t not in found]
     if new:
-        if len(_ENCODED) + len(new) > _ENCODED_MAX:
-            _ENCODED.clear()
         encoded = dict(zip(new, default_encoder().encode(new)))
         _ENCODED.update(encoded)
+        _forget_oldest()
         found.update(encoded)
     return [found[t] for t in texts]
+
+
+def _forget_oldest() -> None:
+    """Drops the texts encoded first until ``_ENCODED_MAX`` are left."""
+    while len(_ENCODED) > _ENCODED_MAX:
+        try:
+            oldest = next(iter(_ENCODED))
+        except (StopIteration, RuntimeError):  # emptied, or changed by another thread meanwhile
+            continue
+        _ENCODED.pop(oldest, None)
 
 
 CLOSE_LOOK = 16  # candidates of a live search embedded from their own text; the others borrow the catalog's

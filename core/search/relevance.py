@@ -54,10 +54,14 @@ def stem(word: str) -> str:
 _stemmed = lru_cache(maxsize=16_384)(stem)  # descriptions share most of their words
 
 
+def _normalized(text: str) -> str:
+    return " " + " ".join(map(_stemmed, _WORD.findall(text.lower()))) + " "
+
+
 @lru_cache(maxsize=16_384)
 def normalize(text: str) -> str:
     """' state management ' -- lower-case stemmed words padded with spaces for whole-word tests."""
-    return " " + " ".join(map(_stemmed, _WORD.findall(text.lower()))) + " "
+    return _normalized(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,19 +172,29 @@ _NO_MATCH = _Match()
 
 
 def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
-    return _normalized_fields(repo.full_name, repo.description or "", tuple(repo.topics), readme)
+    """A repository's searchable text by field (name, topics, description, README), normalized;
+    a field with no words is left out, the name never."""
+    fields = _normalized_fields(repo.full_name, repo.description or "", tuple(repo.topics))
+    text = _normalized_readme(readme[:README_WINDOW]) if readme else " "
+    return fields if text == " " else {**fields, "readme": text}
 
 
 @lru_cache(maxsize=8192)
-def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...], readme: str | None) -> dict[str, str]:
-    """A repository's searchable text, normalized once: it does not depend on the query."""
+def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...]) -> dict[str, str]:
+    """The fields of a repository's own text, normalized once: they do not depend on the query."""
     fields = {
         "name": normalize(full_name.replace("/", " ")),
         "topics": normalize(" ".join(topics)),
         "description": normalize(spell_out_compounds(description)),
-        "readme": normalize(readme[:README_WINDOW]) if readme else " ",
     }
     return {field: value for field, value in fields.items() if value != " " or field == "name"}
+
+
+# READMEs are kept apart, in fewer entries: in the two caches above, every repository whose README
+# the process had read kept the README (a key), its window and the window normalized, up to ~60 KB
+@lru_cache(maxsize=256)
+def _normalized_readme(window: str) -> str:
+    return _normalized(window)
 
 
 def _best(concept: Concept, fields: dict[str, str], compact_name: str, everything: str) -> _Match:

@@ -104,6 +104,31 @@ async def test_cache_is_bounded(gh: FakeGitHub) -> None:
     await client.aclose()
 
 
+async def test_cache_holds_at_most_its_bytes_of_bodies(gh: FakeGitHub) -> None:
+    probe = GitHubClient(make_settings(gh))
+    one = len((await probe.get("/repos/pmndrs/zustand")).body)
+    await probe.aclose()
+    client = GitHubClient(make_settings(gh, cache_bytes=int(2.5 * one)))
+    for name in ("pmndrs/zustand", "reduxjs/redux", "react/react", "vuejs/vue"):
+        await client.get(f"/repos/{name}", ttl=60)
+    await client.get("/repos/vuejs/vue", ttl=60)  # the latest are kept
+    assert gh.count("/repos/vuejs/vue$") == 1
+    await client.get("/repos/pmndrs/zustand", ttl=60)  # the oldest went first: fetched again
+    assert gh.count("/repos/pmndrs/zustand$") == 3
+    await client.aclose()
+
+
+def test_a_body_larger_than_the_budget_is_not_kept() -> None:
+    from core.github.cache import ResponseCache
+
+    cache = ResponseCache(10, max_bytes=100)
+    cache.put("small", 200, b"x" * 60, {})
+    cache.put("huge", 200, b"x" * 101, {})
+    assert cache.get("huge") is None and cache.get("small") is not None and cache.size_bytes == 60
+    cache.put("small", 200, b"x" * 30, {})  # replaced: counted once
+    assert cache.size_bytes == 30 and len(cache) == 1
+
+
 async def test_concurrency_is_bounded(gh: FakeGitHub) -> None:
     gh.latency = 0.05
     client = GitHubClient(make_settings(gh, max_concurrency=3))

@@ -181,3 +181,20 @@ async def test_a_graphql_timeout_is_an_outage_like_any_other(tgh: FakeGitHub, sl
     with pytest.raises(SourceUnavailable):  # FallbackSource then answers from the snapshot
         await source.get_signals("d3/d3", depth="light")
     await source.aclose()
+
+
+async def test_answers_past_their_ttl_are_not_kept(tgh: FakeGitHub, sleep: RecordedSleep) -> None:
+    """An answer older than the TTL is never served, so it is dropped rather than held."""
+    from core.github.batch import GraphQLBatcher
+    from core.github.signals import SignalCollector
+
+    now = [1000.0]
+    client = GitHubClient(make_settings(tgh), sleep=sleep)
+    batcher = GraphQLBatcher(client, SignalCollector(client, ttl=60), ttl=60, clock=lambda: now[0])
+    await batcher.load("pmndrs/zustand", "light")
+    await batcher.load("pmndrs/zustand", "light")
+    assert batcher.queries == 1  # within the TTL: the kept answer
+    now[0] += 61
+    await batcher.load("reduxjs/redux", "light")
+    assert set(batcher._done) == {"reduxjs/redux"}
+    await client.aclose()

@@ -56,3 +56,17 @@ async def test_catalog_rows_unchanged_use_their_shipped_vectors_and_encode_nothi
     await fit.prepare_vectors([shipped])
     assert len(fit._ENCODED) == cached
     assert np.array_equal(fit.repository_vectors([shipped])[0], catalog.vector(record.full_name, record.description))
+
+
+def test_the_texts_kept_encoded_are_the_latest_few_thousand() -> None:
+    kept = dict(fit._ENCODED)
+    try:
+        fit._ENCODED.clear()
+        for index in range(fit._ENCODED_MAX + 10):
+            fit._ENCODED[f"text {index}"] = np.zeros(1, dtype=np.float32)
+        fit._forget_oldest()
+        assert len(fit._ENCODED) == fit._ENCODED_MAX
+        assert "text 9" not in fit._ENCODED and "text 10" in fit._ENCODED
+    finally:
+        fit._ENCODED.clear()
+        fit._ENCODED.update(kept)
