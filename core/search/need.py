@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
+from core.search.vocabulary import KIND_OF_SOFTWARE_AFTER
 
 _NAME = r"([a-z0-9][\w.+-]*(?:\s+(?:photos|analytics|docs|drive|sheets|forms|meet|maps|translate|teams|office|code|text|pages|actions|copilot|hub|research))?)"
 _COMPARED = [
@@ -222,14 +223,11 @@ def is_situated(message: str) -> bool:
     return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?")
 
 
-_KIND_AFTER = re.compile(r"\s+(?:software|apps?|applications?|tools?|programs?|solutions?|services?)\b", re.I)
-
-
 def _compared_names(message: str) -> list[str]:
     names: list[str] = []
     for pattern in _COMPARED:
         for match in pattern.finditer(message):
-            if _KIND_AFTER.match(message[match.end(1):]):
+            if KIND_OF_SOFTWARE_AFTER.match(message[match.end(1):]):
                 continue  # "instead of desktop software": a kind of software, no product
             name = match.group(1).lower().strip(".,!?'\"")
             if name in PRODUCTS or name.split()[0] not in _NOT_NAMES:

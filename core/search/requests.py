@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from core.models import Repository, SearchParams
 from core.search.translator import RuleBasedTranslator
-from core.search.vocabulary import DESCRIPTION_NOISE
+from core.search.vocabulary import DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER
 
 _MORE = re.compile(
     r"^\s*(?:please\s+)?(?:show|give|find|get|list|any)?\s*(?:me\s+)?(?:some\s+)?"
@@ -33,8 +33,6 @@ _ALTERNATIVES = re.compile(
     r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+)?)",
     re.I,
 )
-# "instead of desktop software": the word says which kind of software, it names no repository
-_KIND_AFTER = re.compile(r"\s+(?:software|apps?|applications?|tools?|programs?|solutions?|services?|clients?)\b", re.I)
 _BARE_ALTERNATIVES = re.compile(
     r"^\s*(?:(?:show|give|find|get|list|any|some|other|me|please|are there)\s+)*"
     r"(?:alternatives?|similar (?:ones|repos|repositories|projects|libraries|tools)|something similar)"
@@ -57,7 +55,7 @@ def alternatives_target(text: str, resolved: Sequence[str] = ()) -> str | None:
     """The repository whose alternatives are asked for: the owner/name written in the message, a
     full name the classifier resolved for the named token, else the bare token itself."""
     m = _ALTERNATIVES.search(text)
-    if not m or _KIND_AFTER.match(text[m.end():]):
+    if not m or KIND_OF_SOFTWARE_AFTER.match(text[m.end():]):
         return None
     token = m.group(1).rstrip(".?!,").removesuffix(".git")
     if "/" in token:

@@ -6,6 +6,8 @@ groups, qualifier and generic words live in ``core.search.synonyms`` (re-exporte
 
 from __future__ import annotations
 
+import re
+
 from core.search.synonyms import GENERIC, QUALIFIERS, SYNONYMS  # noqa: F401 - re-exported
 
 LANGUAGES: dict[str, str] = {
@@ -103,4 +105,11 @@ DESCRIPTION_NOISE = frozenset(
     friendly fantastic amazing delightful intuitive opinionated unopinionated zero dependency
     dependencies free way ever made world everything anything platform open source yet another
     """.split()
+)
+
+
+# "instead of desktop software", "like notion apps": a word before one of these says which kind of
+# software, it names no product or repository
+KIND_OF_SOFTWARE_AFTER = re.compile(
+    r"\s+(?:software|apps?|applications?|tools?|programs?|solutions?|services?|clients?)\b", re.IGNORECASE
 )
