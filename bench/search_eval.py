@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the fourth fresh blind set (search_fresh4.jsonl)
+    .venv/bin/python -m bench search_eval                  # the fifth fresh blind set (search_fresh5.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh4     # the fourth fresh blind set (search_fresh4.jsonl)
     .venv/bin/python -m bench search_eval --set fresh3     # development: the third fresh set, diagnosed since
     .venv/bin/python -m bench search_eval --set fresh2     # the second fresh blind set (search_fresh2.jsonl)
     .venv/bin/python -m bench search_eval --set fresh      # the first fresh blind set (search_fresh.jsonl)
@@ -8,6 +9,7 @@
     .venv/bin/python -m bench search_eval --set blind      # development: the former blind set
     .venv/bin/python -m bench search_eval --set dev        # development: the first development set
     .venv/bin/python -m bench search_eval --set dev5       # development: written to be diagnosed (100 conversational)
+    .venv/bin/python -m bench search_eval --set dev6       # development: written to be diagnosed (50 no-match)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -48,6 +50,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh5": DATA / "search_fresh5.jsonl",
     "fresh4": DATA / "search_fresh4.jsonl",
     "fresh3": DATA / "search_fresh3.jsonl",
     "fresh2": DATA / "search_fresh2.jsonl",
@@ -56,8 +59,10 @@ SETS = {
     "blind": DATA / "search_blind.jsonl",
     "dev": DATA / "search_dev.jsonl",
     "dev5": DATA / "search_dev5.jsonl",
+    "dev6": DATA / "search_dev6.jsonl",
 }
 LABELS = {
+    "fresh5": "FRESH5 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh4": "FRESH4 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh3": "FORMER FRESH3 BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
     "fresh2": "FRESH2 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -66,6 +71,7 @@ LABELS = {
     "blind": "FORMER BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
     "dev": "DEVELOPMENT set (the ranking was tuned on it)",
     "dev5": "DEV5 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev6": "DEV6 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -170,7 +176,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh4"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh5"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
