@@ -2,9 +2,10 @@
 
 "a static site generator written in Go" filters by Go; "a JavaScript and CSS bundler written in Go"
 too (what a tool is written in wins over what it handles); "a modern alternative to LaTeX", "slice
-JSON in the shell", "two shell commands", "a prompt that also works in fish and PowerShell" and
-"a version manager for Node, Python, Ruby and Go" name no filter (what is left behind, where a tool
-runs, what it works on, the several ecosystems it serves). A Python linter keeps Python: the named-language search also takes repositories
+JSON in the shell", "two shell commands", "a prompt that also works in fish and PowerShell",
+"a version manager for Node, Python, Ruby and Go" and "writing my thesis in LaTeX" name no filter
+(what is left behind, where a tool runs, what it works on, the several ecosystems it serves, what
+a document is written in). A Python linter keeps Python: the named-language search also takes repositories
 whose description mentions the language (ruff, written in Rust).
 """
 
@@ -27,7 +28,7 @@ _LANGUAGE_PATTERN = re.compile(
 # what a tool works with, not what it is written in: "two shell commands", "faster Python installs",
 # "installing Python packages", "our TypeScript repo" (but "Python packages for PDFs" are libraries)
 _WORKS_ON = re.compile(
-    r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?|snippets?|templates?|"
+    r"\s+(?:commands?|history|sessions?|prompts?|dependencies|dependency|installs?|snippets?|templates?|contracts?|files?|"
     r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
     r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
 )
@@ -47,11 +48,22 @@ _RUNS_IN = re.compile(
     r"\b(?:works?|working|runs?|running)\s+(?:in|on|with|across)\s+(?:[\w+#.-]+(?:\s*,\s*|\s+(?:and|or)\s+))*$"
     r"|\b(?:supports?|supporting|compatible\s+with)\s+(?:[\w+#.-]+(?:\s*,\s*|\s+(?:and|or)\s+))*$"
 )
+# what a document is written in: "writing my thesis in LaTeX", "our docs are in Markdown"; the
+# tool that helps with it is rarely written in it ("a thesis template in LaTeX" still filters)
+_DOCUMENT_IN = re.compile(
+    r"\b(?:thes[ie]s|dissertations?|papers?|books?|notes|cv|resumes?|reports?|slides|docs|documents?|"
+    r"documentation|manuscripts?|articles?|homework|essays?)\s+(?:(?:is|are|was|were)\s+)?"
+    r"(?:(?:all\s+)?(?:written|typeset|kept)\s+)?in\s+$"
+)
 # "for Node, Python, Ruby and Go toolchains": three languages or more in one enumeration
 _ENUMERATION_GAP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|/)\s*$")
 ENUMERATION_MIN = 3
 # where it runs: "slice JSON up in the shell"; what it turns things into: "logs into HTML reports"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+$")
+# what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
+_MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+$")
+# Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
+_NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 # "static analysis for javascript": the language ends the clause, so it names the ecosystem the
 # filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays
@@ -69,6 +81,8 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(text, m))
              and not _WORKS_ON.match(text[m.end():]) and not _INSTEAD_OF.search(text[: m.start()])
              and not _IN_THE.search(text[: m.start()]) and not _RUNS_IN.search(text[: m.start()])
+             and not _DOCUMENT_IN.search(text[: m.start()]) and not _MAKES.search(text[: m.start()])
+             and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
              and m.start() not in enumerated]
     if not named:
         return None

@@ -267,6 +267,12 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a replacement for moment.js in TypeScript").language == "TypeScript"
     assert t("a fast prompt that also works in fish and PowerShell").language is None
     assert t("a version manager for Node, Python, Ruby and Go").language is None
+    assert t("writing my thesis in LaTeX and the plots come out blurry").language is None
+    assert t("our docs are all written in Markdown, what builds a site from them?").language is None
+    assert t("a thesis template in LaTeX").language == "TeX"
+    assert t("PostgreSQL log analyzer that produces HTML performance reports").language is None
+    assert t("a property-based fuzzer for our Solidity contracts").language is None
+    assert t("our engineers do their calcs in Jupyter and want them rendered as equations").language is None
     assert t("ORM for TypeScript and Node.js").language == "TypeScript"  # two are one ecosystem
     assert t("Jupyter notebooks in git are a mess of JSON diffs, is there a better notebook?").language is None
     assert t("a jupyter notebook about pandas").language == "Jupyter Notebook"
