@@ -16,8 +16,11 @@ _COMPARE_WORDS = re.compile(
     r"differences?|which (?:is|one is) better)\b",
     re.I,
 )
+# "analyze", "an analysis of", "analysis: X", but not a kind of software: "static analysis" (a word
+# before it, the lookbehinds), "a log analyzer"
 _ANALYZE_WORDS = re.compile(
-    r"\b(?:analy[sz]\w*|tell me (?:more )?about|more (?:on|about)|details?|dig into|look (?:at|into)|"
+    r"\b(?:analy[sz](?:e|es|ed|ing)\b|(?:an?|the|full|quick|deep|detailed|your|some)\s+analysis|analysis\s+of|"
+    r"(?<!\w\s)(?<!\w\s\s)analysis|tell me (?:more )?about|more (?:on|about)|details?|dig into|look (?:at|into)|"
     r"deep[\s-]dive|review|audit|check(?: out)?|open(?![\s-]+source)|show me)\b",
     re.I,
 )

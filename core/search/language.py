@@ -61,7 +61,7 @@ ENUMERATION_MIN = 3
 # where it runs: "slice JSON up in the shell"; what it turns things into: "logs into HTML reports"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+$")
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
-_MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+$")
+_MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:(?:as|in|to|into)\s+)?$")
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")

@@ -12,7 +12,7 @@ from core.models import Intent
 NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscale/tailscale", "yaml/pyyaml",
          "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase",
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
-         "rails/rails"]
+         "rails/rails", "phoenixframework/phoenix"]
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +30,7 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "people keep committing database passwords to the repo, is there something we can run in CI to catch that?",
     "my new laptop came with loads of preinstalled junk apps, how do I strip them all out?",
     "Ruby on Rails admin dashboard framework",  # ends in the kind of software to find
+    "security-focused static analysis for Phoenix web applications",  # "static analysis" is a kind, not a request
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
@@ -41,6 +42,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("is vitest faster than jest for big projects?", Intent.COMPARE),
     ("zustand or jotai for a small app?", Intent.COMPARE),
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
+    ("give me an analysis of zustand", Intent.ANALYZE),
 ])
 def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
                                                            intent: Intent) -> None:
