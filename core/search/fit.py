@@ -56,6 +56,11 @@ SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
 SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
+# with a language filter, the closest candidates of that language may be close only in kind (a Java
+# library for "COBOL to Java migration"): when the ``WORDLESS_LOOK`` closest match none of the
+# need's words and none is this close in meaning, nothing fits
+LANGUAGE_ONLY_GATE = 0.58
+WORDLESS_LOOK = 5
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's closeness does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 WEAK_DROPPED_FROM = 6  # with this many candidates that fit, weak matches are left out
@@ -220,6 +225,7 @@ def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
     readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
     qualifier_only: set[str] | None = None, gate: bool = True, known: Callable[[str], bool | None] | None = None,
+    wordless: set[str] | None = None,
 ) -> dict[str, Fit]:
     """Full name -> Fit for the candidates that clear the floor (the others are left out).
 
@@ -253,6 +259,10 @@ def fits(
     # ("knitting", "kennel"); the example requests hold the words of the situations people describe
     if known is not None and any(known(word) is False for word in content_words(text)):
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
+    if params.language and wordless is not None and evidence < LANGUAGE_ONLY_GATE:
+        closest = np.argsort(-meaning(own, examples, gate_margin), kind="stable")[:WORDLESS_LOOK]
+        if all(lexical_order[i].full_name in wordless for i in closest):
+            gate_at = max(gate_at, LANGUAGE_ONLY_GATE)
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}

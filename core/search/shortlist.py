@@ -92,8 +92,9 @@ def coarse_rank(
     # "react state management"), not a project for it
     qualified = any(c.role == "qualifier" for c in query_concepts(params))
     qualifier_only = {r.full_name for r in pool if qualified and tier(verdicts[id(r)]) == TIER_QUALIFIERS_ONLY}
+    wordless = {r.full_name for r in pool if tier(verdicts[id(r)]) >= TIER_QUALIFIERS_ONLY}
     fitted = fits(params, lexical, all_core, readmes, small=small, exact=first, qualifier_only=qualifier_only, gate=gate,
-                  known=known)
+                  known=known, wordless=wordless)
     ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
     return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 

@@ -196,3 +196,13 @@ def test_matching_only_the_qualifier_costs_nothing_to_a_candidate_close_in_meani
     penalised = fits(params, [toast, react], all_core=set(), qualifier_only={"t/hot-toast", "f/react"})
     assert penalised["t/hot-toast"].fused == plain["t/hot-toast"].fused
     assert "f/react" not in penalised or penalised["f/react"].fused < plain["f/react"].fused
+
+
+def test_in_a_language_candidates_close_only_in_kind_and_matching_no_word_fit_nothing() -> None:
+    near = repo("a/interchange", 3_000, "Reads and writes healthcare interchange messages", "Java")  # ~0.52 close
+    lang = repo("b/jdk", 20_000, "The Java Development Kit", "Java")
+    params = SearchParams(text="a library to read and write HL7 v2 hospital messages", language="Java")
+    assert fits(params, [near, lang], all_core=set())  # middling closeness clears the general gate
+    assert fits(params, [near, lang], all_core=set(), wordless={"a/interchange", "b/jdk"}) == {}
+    assert fits(params.model_copy(update={"language": None}), [near, lang], all_core=set(),
+                wordless={"a/interchange", "b/jdk"})
