@@ -52,6 +52,9 @@ MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its w
 # examples, its peers
 EXAMPLE_GATE_MARGIN = 0.10
 SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
+# ...and 0.05 lower still for a repository known only from a curated list: its example requests were
+# written mostly from the list's one line, and say what fits less surely than a known project's
+LISTED_EXAMPLE_GATE_MARGIN = 0.05
 # a word of a description-like request that the searched collection never uses names a concept
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
@@ -249,7 +252,8 @@ def fits(
     closeness = meaning(own, examples)
     best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
-    evidence = float(meaning(own, examples, gate_margin).max())  # what the gate reads
+    listed = np.array([not r.figures_known for r in lexical_order])
+    evidence = float(meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin).max())  # what the gate reads
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     named = any(float(closeness[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
                 if r.full_name in all_core or r.full_name in stand_ins)
