@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from core.models import SearchParams
@@ -52,11 +53,20 @@ def query_concepts(params: SearchParams | None) -> list[QueryConcept]:
     """Phrases, synonym groups, then the keywords and topics not already in a group; roles set."""
     if params is None:
         return []
-    grouped = {w.lower() for group in params.synonym_groups for w in group}
-    raw: list[tuple[list[str], bool]] = [([p], True) for p in params.phrases]  # (group, always core)
-    raw += [(list(g), False) for g in params.synonym_groups if g]
-    raw += [([k], False) for k in params.keywords if k.lower() not in grouped]
-    raw += [([t], True) for t in params.topics if t.lower() not in grouped]
+    return list(_concepts(tuple(params.phrases), tuple(tuple(g) for g in params.synonym_groups),
+                          tuple(params.keywords), tuple(params.topics)))
+
+
+# a turn asks for the concepts of the same parameters ~8 times (the Scout's strategies, relevance,
+# the fit notes): ~25 us each
+@lru_cache(maxsize=256)
+def _concepts(phrases: tuple[str, ...], synonym_groups: tuple[tuple[str, ...], ...], keywords: tuple[str, ...],
+              topics: tuple[str, ...]) -> tuple[QueryConcept, ...]:
+    grouped = {w.lower() for group in synonym_groups for w in group}
+    raw: list[tuple[list[str], bool]] = [([p], True) for p in phrases]  # (group, always core)
+    raw += [(list(g), False) for g in synonym_groups if g]
+    raw += [([k], False) for k in keywords if k.lower() not in grouped]
+    raw += [([t], True) for t in topics if t.lower() not in grouped]
     seen: set[tuple[str, ...]] = set()
     concepts: list[QueryConcept] = []
     for group, always_core in raw:
@@ -70,7 +80,7 @@ def query_concepts(params: SearchParams | None) -> list[QueryConcept]:
         concepts.append(QueryConcept(alts[0], alts, related, role))
     if concepts and not any(c.role == "core" for c in concepts):
         concepts = [QueryConcept(c.label, c.alternatives, c.related, "core") for c in concepts]
-    return concepts
+    return tuple(concepts)
 
 
 def core_search_params(params: SearchParams) -> SearchParams | None:

@@ -14,6 +14,7 @@ are scored from the search results' own fields, and the notes say so.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
@@ -54,6 +55,9 @@ SCARCE_NOTE = (
     "search results alone (stars, forks, age, last push, license, description); releases, commits, "
     "community files and READMEs are not fetched. Set GITHUB_TOKEN to score them on those too."
 )
+
+# a candidate scored: the item, the gap (if any), its relevance, the (LLM) judge's relevance
+Scoring = tuple[ScoredRepository, str | None, RelevanceResult | None, float | None]
 
 
 def scarce(info: SourceInfo) -> bool:
@@ -121,32 +125,31 @@ class Screener:
         report.scored = len(shortlist)
         if not fetch:
             report.notes.append(SCARCE_NOTE.format(limit=info.calls_per_hour))
-        semaphore = asyncio.Semaphore(self.concurrency)
-        limit: list[str] = []  # the rate-limit reason, once one is hit
-        tasks = [asyncio.create_task(self._score_one(repo, params, now, semaphore, limit, fetch, fitted[repo.full_name].closeness))
-                 for repo in shortlist]
-        done, pending = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
+        closeness = {repo.full_name: fitted[repo.full_name].closeness for repo in shortlist}
+        if self._waits_on_nothing():
+            outcomes = await self._score_in_turn(shortlist, params, now, deadline, fetch, closeness)
+        else:
+            outcomes = await self._score_concurrently(shortlist, params, now, deadline, fetch, closeness)
         items: list[ScoredRepository] = []
         gaps: list[str] = []
         terms = compile_terms(params)
         verdicts: dict[str, RelevanceResult | None] = {}
         judged_off_topic: set[str] = set()
         vouched: dict[str, float] = {}  # full name -> the judge's relevance, 0-10
-        for repo, task in zip(shortlist, tasks):
-            if task in done:
-                item, gap, verdicts[repo.full_name], judged = task.result()
+        for repo, outcome in zip(shortlist, outcomes):
+            if outcome is not None:
+                item, gap, verdicts[repo.full_name], judged = outcome
                 if judged is not None and judged < JUDGE_OFF_TOPIC:
                     judged_off_topic.add(repo.full_name)
                 elif judged is not None and judged >= JUDGE_ON_TOPIC:
                     vouched[repo.full_name] = judged
             else:
-                task.cancel()
                 item, gap = _scored(repo, None, None, params, now, None, fitted[repo.full_name].closeness), "time budget"
                 verdicts[repo.full_name] = relevance(repo, terms)
             items.append(item)
             if gap:
                 gaps.append(gap)
-        if pending or gaps:
+        if None in outcomes or gaps:
             report.partial = True
             report.notes.append(_gap_note(gaps, len(items)))
         source_notes = {note for item in items if item.signals for note in item.signals.notes}
@@ -173,25 +176,55 @@ class Screener:
         report.notes.extend(count_notes(report.items, elsewhere, params, info))
         return report
 
+    def _waits_on_nothing(self) -> bool:
+        """Offline with the heuristic scorer, scoring a candidate waits on no call: the candidates
+        are scored one after the other, without the tasks (~40 a turn, ~0.5 ms) that let calls overlap."""
+        return self.source.info.kind == "catalog" and type(self.text_scorer) is HeuristicTextScorer
+
+    async def _score_concurrently(
+        self, shortlist: list[Repository], params: SearchParams, now: datetime, deadline: float, fetch: bool,
+        closeness: dict[str, float],
+    ) -> list[Scoring | None]:
+        """Each candidate's ``_score_one``, all at once (at most ``concurrency``); None for one
+        not scored by ``deadline``."""
+        semaphore = asyncio.Semaphore(self.concurrency)
+        limit: list[str] = []  # the rate-limit reason, once one is hit
+        tasks = [asyncio.create_task(self._score_one(repo, params, now, limit, fetch, closeness[repo.full_name], semaphore))
+                 for repo in shortlist]
+        done, _ = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic())) if tasks else (set(), set())
+        for task in tasks:
+            if task not in done:
+                task.cancel()
+        return [task.result() if task in done else None for task in tasks]
+
+    async def _score_in_turn(
+        self, shortlist: list[Repository], params: SearchParams, now: datetime, deadline: float, fetch: bool,
+        closeness: dict[str, float],
+    ) -> list[Scoring | None]:
+        """Each candidate's ``_score_one``, one after the other; None for those left at ``deadline``."""
+        limit: list[str] = []
+        outcomes: list[Scoring | None] = []
+        for repo in shortlist:
+            in_time = time.monotonic() < deadline
+            outcomes.append(await self._score_one(repo, params, now, limit, fetch, closeness[repo.full_name]) if in_time else None)
+        return outcomes
+
     async def _score_one(
-        self, repo: Repository, params: SearchParams, now: datetime, semaphore: asyncio.Semaphore,
-        limit: list[str], fetch: bool, closeness: float,
-    ) -> tuple[ScoredRepository, str | None, RelevanceResult | None, float | None]:
+        self, repo: Repository, params: SearchParams, now: datetime, limit: list[str], fetch: bool, closeness: float,
+        semaphore: asyncio.Semaphore | None = None,
+    ) -> Scoring:
         """Fetch what can be measured (unless ``fetch`` is off), then score (``closeness``: in
         meaning to the need, ``core.search.fit``); ``limit`` holds the rate-limit reason once hit. Returns the scored item, the gap (if any), its relevance and
-        the (LLM) judge's relevance score when a judge read it."""
+        the (LLM) judge's relevance score when a judge read it. With a ``semaphore`` the signals
+        and the README are fetched together, under it; without one, one after the other."""
         signals: RepoSignals | None = None
         readme: str | None = None
         gap: str | None = None
-        async with semaphore:
+        async with semaphore or contextlib.nullcontext():
             if limit:
                 gap = limit[0]  # rate limited: stop spending calls
             elif fetch:
-                got_signals, got_readme = await asyncio.gather(
-                    self.source.get_signals(repo.full_name, depth=self.depth),
-                    self.source.get_readme(repo.full_name) if self.fetch_readme else _none(),
-                    return_exceptions=True,
-                )
+                got_signals, got_readme = await (self._fetch_together(repo) if semaphore else self._fetch_in_turn(repo))
                 if isinstance(got_signals, BaseException):
                     gap = _failure(got_signals, repo.full_name)
                     if isinstance(got_signals, RateLimited) and not limit:
@@ -213,6 +246,27 @@ class Screener:
             verdict = replace(verdict, tier=TIER_ALL_CORE)  # a judge that read the README vouches for it
         by_meaning = closeness if judged is None else None  # an LLM judge that read it has the say
         return _scored(repo, signals, readme, params, now, text, by_meaning), gap, verdict, judged.score if judged else None
+
+    async def _fetch_together(self, repo: Repository) -> tuple[RepoSignals | BaseException, str | None | BaseException]:
+        """The signals and the README at once (each an exception where it failed)."""
+        got_signals, got_readme = await asyncio.gather(
+            self.source.get_signals(repo.full_name, depth=self.depth),
+            self.source.get_readme(repo.full_name) if self.fetch_readme else _none(),
+            return_exceptions=True,
+        )
+        return got_signals, got_readme
+
+    async def _fetch_in_turn(self, repo: Repository) -> tuple[RepoSignals | BaseException, str | None | BaseException]:
+        """``_fetch_together`` one after the other."""
+        try:
+            got_signals: RepoSignals | BaseException = await self.source.get_signals(repo.full_name, depth=self.depth)
+        except Exception as exc:
+            got_signals = exc
+        try:
+            got_readme: str | None | BaseException = await self.source.get_readme(repo.full_name) if self.fetch_readme else None
+        except Exception as exc:
+            got_readme = exc
+        return got_signals, got_readme
 
 
 OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a named language's
