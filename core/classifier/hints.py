@@ -85,6 +85,10 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
     return not mentions and not context.known_names and bool(_KIND_WORDS.match(message.strip()))
 
 
+# names set apart as alternatives stand close ("zustand or jotai", "is vitest faster than jest",
+# "replace moment with dayjs"); two names further apart are words of one description ("finite
+# element analysis ... with beam and shell elements")
+APART_MAX_WORDS = 4
 _APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from|instead|like|nor)\b", re.I)
 
 
@@ -101,7 +105,8 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL) for m in mentions):
         return False  # with nothing listed, "them" and "these" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
-    if any(_APART.search(message[a.end:b.start]) for a, b in zip(names, names[1:])):
+    if any(_APART.search(between) and len(between.split()) <= APART_MAX_WORDS
+           for between in (message[a.end:b.start] for a, b in zip(names, names[1:]))):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]
     rest = " ".join(message[a:b] for a, b in zip(bounds[::2], bounds[1::2]))

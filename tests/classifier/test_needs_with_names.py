@@ -12,7 +12,7 @@ from core.models import Intent
 NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscale/tailscale", "yaml/pyyaml",
          "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase",
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
-         "rails/rails", "phoenixframework/phoenix"]
+         "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam"]
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +31,7 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "my new laptop came with loads of preinstalled junk apps, how do I strip them all out?",
     "Ruby on Rails admin dashboard framework",  # ends in the kind of software to find
     "security-focused static analysis for Phoenix web applications",  # "static analysis" is a kind, not a request
+    "finite element analysis software for structural engineering with beam and shell elements",  # far apart
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
