@@ -178,6 +178,11 @@ class Catalog:
         record = self.get(full_name)
         return record.earlier_stars if record is not None else None
 
+    def listed_only(self, full_name: str) -> bool:
+        """Whether the catalog knows a repository only from curated lists (no figures measured)."""
+        record = self.get(full_name)
+        return record is not None and not record.figures_known
+
     def knows(self, word: str) -> bool:
         """Whether any record's name, description or curated-list text, or any example request
         (``core.catalog.examples``), uses ``word`` (stemmed)."""

@@ -252,7 +252,7 @@ def fits(
     closeness = meaning(own, examples)
     best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
-    listed = np.array([not r.figures_known for r in lexical_order])
+    listed = np.array([catalog.listed_only(r.full_name) for r in lexical_order])  # live or offline alike
     evidence = float(meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin).max())  # what the gate reads
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     named = any(float(closeness[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)

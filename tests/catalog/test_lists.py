@@ -48,6 +48,9 @@ def test_a_list_only_repository_has_no_figures(catalog: Catalog) -> None:
     repo = garage.to_repository()
     assert not repo.figures_known and repo.measured_stars is None and repo.measured_forks is None
     assert repo.open_issues is None and repo.pushed_at is None and repo.star_growth_12m is None
+    # however a search meets it (offline, or live with measured figures), the catalog lists it only
+    assert catalog.listed_only(GARAGE) and catalog.listed_only(GARAGE.upper())
+    assert not catalog.listed_only("gohugoio/hugo") and not catalog.listed_only("nobody/nothing")
 
 
 def test_category_text_is_searchable(catalog: Catalog) -> None:
