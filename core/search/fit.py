@@ -253,7 +253,8 @@ def fits(
     best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
     listed = np.array([catalog.listed_only(r.full_name) for r in lexical_order])  # live or offline alike
-    evidence = float(meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin).max())  # what the gate reads
+    gate_closeness = meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin)  # what the gate reads
+    evidence = float(gate_closeness.max())
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     named = any(float(closeness[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
                 if r.full_name in all_core or r.full_name in stand_ins)
@@ -264,7 +265,7 @@ def fits(
     if known is not None and any(known(word) is False for word in content_words(text)):
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
     if params.language and wordless is not None and evidence < LANGUAGE_ONLY_GATE:
-        closest = np.argsort(-meaning(own, examples, gate_margin), kind="stable")[:WORDLESS_LOOK]
+        closest = np.argsort(-gate_closeness, kind="stable")[:WORDLESS_LOOK]
         if all(lexical_order[i].full_name in wordless for i in closest):
             gate_at = max(gate_at, LANGUAGE_ONLY_GATE)
     if gate and evidence < gate_at and not named and not params.exclude:
