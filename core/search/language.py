@@ -64,6 +64,8 @@ _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s
 _MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:(?:as|in|to|into)\s+)?$")
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
+# what comes before a language that makes it context, not a filter
+_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES)
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 # "static analysis for javascript": the language ends the clause, so it names the ecosystem the
 # filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays
@@ -79,9 +81,8 @@ def written_in(text: str) -> tuple[str, int, int] | None:
     enumerated = _enumerated(text, mentioned)
     named = [m for m in mentioned
              if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(text, m))
-             and not _WORKS_ON.match(text[m.end():]) and not _INSTEAD_OF.search(text[: m.start()])
-             and not _IN_THE.search(text[: m.start()]) and not _RUNS_IN.search(text[: m.start()])
-             and not _DOCUMENT_IN.search(text[: m.start()]) and not _MAKES.search(text[: m.start()])
+             and not _WORKS_ON.match(text[m.end():])
+             and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
              and m.start() not in enumerated]
     if not named:
