@@ -76,6 +76,23 @@ def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
     return bool(_SEARCH_COMMAND.match(message)) and all(m.kind in _WORDS_OF_A_NEED for m in mentions)
 
 
+# "I'd like one graphical app that ...", "is there a tool to ...", "we need a library for ...": the
+# message asks for software, whatever names its situation mentions
+_ASKS_FOR_SOFTWARE = re.compile(
+    r"\b(?:i'?d like|we'?d like|i want|we want|i need|we need|looking for|is there|are there|recommend)\s+"
+    r"(?:(?:an?|one|some|any)\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:apps?|tools?|librar(?:y|ies)|programs?|utilit(?:y|ies)|services?|frameworks?|clis?|guis?|packages?|"
+    r"crates?|plugins?|extensions?|software)\b",
+    re.I,
+)
+
+
+def asks_for_software(message: str, context: ThreadContext) -> bool:
+    """True when the message asks for a kind of software in so many words, with nothing listed
+    before that it could be choosing among."""
+    return not context.known_names and requested_intent(message) is None and bool(_ASKS_FOR_SOFTWARE.search(message))
+
+
 _KIND_WORDS = re.compile(r"^[a-z0-9][\w+#./-]*(?:\s+[a-z0-9][\w+#./-]*){1,3}$", re.I)
 
 

@@ -20,6 +20,7 @@ from core.classifier.base import RepoNameIndex
 from core.classifier.context import ThreadContext, build_context
 from core.classifier.features import Featurizer, Prepared
 from core.classifier.hints import (
+    asks_for_software,
     commands_search,
     describes_need,
     names_a_kind,
@@ -169,7 +170,8 @@ class LocalIntentClassifier:
             probabilities = _without_targeted_intents(probabilities)
         elif self._selects_earlier_results(message, p.context):
             probabilities = _toward_requested(probabilities, requested_intent(message))
-        if (names_a_kind(message, p.mentions, p.context) or describes_need(message, p.mentions, p.context)) \
+        if (names_a_kind(message, p.mentions, p.context) or describes_need(message, p.mentions, p.context)
+                or asks_for_software(message, p.context)) \
                 and max(probabilities, key=probabilities.__getitem__) is Intent.SEARCH:
             return _certain(Intent.SEARCH, probabilities)
         return probabilities

@@ -12,7 +12,8 @@ from core.models import Intent
 NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscale/tailscale", "yaml/pyyaml",
          "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase",
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
-         "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam"]
+         "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
+         "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey"]
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +33,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "Ruby on Rails admin dashboard framework",  # ends in the kind of software to find
     "security-focused static analysis for Phoenix web applications",  # "static analysis" is a kind, not a request
     "finite element analysis software for structural engineering with beam and shell elements",  # far apart
+    # names in its situation, then a request for software in so many words
+    "on Windows I install things through winget, scoop and chocolatey. I'd like one graphical app that "
+    "shows pending updates for all of them and updates with a click",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
