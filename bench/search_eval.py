@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the fifth fresh blind set (search_fresh5.jsonl)
+    .venv/bin/python -m bench search_eval                  # the sixth fresh blind set (search_fresh6.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh5     # the fifth fresh blind set (search_fresh5.jsonl)
     .venv/bin/python -m bench search_eval --set fresh4     # the fourth fresh blind set (search_fresh4.jsonl)
     .venv/bin/python -m bench search_eval --set fresh3     # development: the third fresh set, diagnosed since
     .venv/bin/python -m bench search_eval --set fresh2     # the second fresh blind set (search_fresh2.jsonl)
@@ -50,6 +51,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh6": DATA / "search_fresh6.jsonl",
     "fresh5": DATA / "search_fresh5.jsonl",
     "fresh4": DATA / "search_fresh4.jsonl",
     "fresh3": DATA / "search_fresh3.jsonl",
@@ -62,6 +64,7 @@ SETS = {
     "dev6": DATA / "search_dev6.jsonl",
 }
 LABELS = {
+    "fresh6": "FRESH6 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh5": "FRESH5 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh4": "FRESH4 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh3": "FORMER FRESH3 BLIND set (diagnosed and tuned on since: a DEVELOPMENT figure)",
@@ -176,7 +179,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh5"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh6"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
