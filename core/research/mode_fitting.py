@@ -9,7 +9,6 @@ imports scikit-learn.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
@@ -20,6 +19,7 @@ from core.research.mode_model import (
     save_artefact,
 )
 from core.textmodel import LogisticModel, TfidfTerms
+from core.textmodel.refit import refit_command
 
 
 def mode_pipeline() -> Any:
@@ -50,20 +50,15 @@ def fit_mode_model() -> ModeModel:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.research.mode_fitting", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="exit 1 if the shipped model is stale")
-    args = parser.parse_args(argv)
-    current = fingerprint()
-    if args.check:
-        fresh = load_shipped(current) is not None
-        print(f"shipped mode model {'is current' if fresh else 'is STALE or missing'} (fingerprint {current})")
-        return 0 if fresh else 1
+def _refit() -> str:
     path = save_artefact(fit_mode_model(), artefact_path())
-    print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB, fingerprint {current})")
-    return 0
+    return f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB, fingerprint {fingerprint()})"
 
+
+def main(argv: list[str] | None = None) -> int:
+    return refit_command(argv, prog="python -m core.research.mode_fitting", description=__doc__, model="mode model",
+                         fingerprint=fingerprint, is_current=lambda current: load_shipped(current) is not None,
+                         refit=_refit)
 
 if __name__ == "__main__":
     sys.exit(main())
