@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the sixth fresh blind set (search_fresh6.jsonl)
+    .venv/bin/python -m bench search_eval                  # the seventh fresh blind set (search_fresh7.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh6     # the sixth fresh blind set (search_fresh6.jsonl)
     .venv/bin/python -m bench search_eval --set fresh5     # the fifth fresh blind set (search_fresh5.jsonl)
     .venv/bin/python -m bench search_eval --set fresh4     # the fourth fresh blind set (search_fresh4.jsonl)
     .venv/bin/python -m bench search_eval --set fresh3     # development: the third fresh set, diagnosed since
@@ -11,6 +12,7 @@
     .venv/bin/python -m bench search_eval --set dev        # development: the first development set
     .venv/bin/python -m bench search_eval --set dev5       # development: written to be diagnosed (100 conversational)
     .venv/bin/python -m bench search_eval --set dev6       # development: written to be diagnosed (50 no-match)
+    .venv/bin/python -m bench search_eval --set dev7       # development: written to be diagnosed (60 no-match)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -51,6 +53,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh7": DATA / "search_fresh7.jsonl",
     "fresh6": DATA / "search_fresh6.jsonl",
     "fresh5": DATA / "search_fresh5.jsonl",
     "fresh4": DATA / "search_fresh4.jsonl",
@@ -62,8 +65,10 @@ SETS = {
     "dev": DATA / "search_dev.jsonl",
     "dev5": DATA / "search_dev5.jsonl",
     "dev6": DATA / "search_dev6.jsonl",
+    "dev7": DATA / "search_dev7.jsonl",
 }
 LABELS = {
+    "fresh7": "FRESH7 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh6": "FRESH6 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh5": "FRESH5 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh4": "FRESH4 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -75,6 +80,7 @@ LABELS = {
     "dev": "DEVELOPMENT set (the ranking was tuned on it)",
     "dev5": "DEV5 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev6": "DEV6 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev7": "DEV7 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -179,7 +185,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh6"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh7"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
