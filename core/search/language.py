@@ -58,8 +58,8 @@ _DOCUMENT_IN = re.compile(
 # "for Node, Python, Ruby and Go toolchains": three languages or more in one enumeration
 _ENUMERATION_GAP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|/)\s*$")
 ENUMERATION_MIN = 3
-# where it runs: "slice JSON up in the shell"; what it turns things into: "logs into HTML reports"
-_IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+$")
+# where it runs: "slice JSON up in the shell"; what it turns things into: "logs into (detailed) HTML reports"
+_IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+(?:\w+\s+)?$")
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
 _MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:(?:as|in|to|into)\s+)?$")
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for

@@ -278,6 +278,8 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a jupyter notebook about pandas").language == "Jupyter Notebook"
     assert t("LaTeX error messages are ruining my paper, anything more modern?").language is None
     assert t("turn PostgreSQL server logs into HTML reports").language is None
+    assert t("turns PostgreSQL log files into detailed HTML performance reports").language is None
+    assert t("turn my scripts into a Go binary").language is None  # what it becomes, not what it is written in
     assert t("call our R model over HTTP instead of rewriting it in python").language is None
     assert t("a database GUI lighter than the big Java IDE-style ones").language is None
 
