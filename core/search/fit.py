@@ -59,11 +59,14 @@ LISTED_EXAMPLE_GATE_MARGIN = 0.05
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
 SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
-# with a language filter, the closest candidates of that language may be close only in kind (a Java
-# library for "COBOL to Java migration"): when the ``WORDLESS_LOOK`` closest match none of the
-# need's words and none is this close in meaning, nothing fits
-LANGUAGE_ONLY_GATE = 0.58
+# thin evidence: with a language filter the closest candidates of that language may be close only
+# in kind (a Java library for "COBOL to Java migration"), and a repository known only from a curated
+# list is close mostly through example requests written from the list's one line. Then, when at
+# least ``WORDLESS_MIN`` of the ``WORDLESS_LOOK`` closest (all, when fewer) match none of the need's words, nothing
+# under ``THIN_EVIDENCE_GATE`` fits
+THIN_EVIDENCE_GATE = 0.58
 WORDLESS_LOOK = 5
+WORDLESS_MIN = 4
 RELATIVE_FLOOR = 0.45  # a candidate this far under the best candidate's closeness does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 WEAK_DROPPED_FROM = 6  # with this many candidates that fit, weak matches are left out
@@ -264,10 +267,11 @@ def fits(
     # ("knitting", "kennel"); the example requests hold the words of the situations people describe
     if known is not None and any(known(word) is False for word in content_words(text)):
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
-    if params.language and wordless is not None and evidence < LANGUAGE_ONLY_GATE:
+    if wordless is not None and evidence < THIN_EVIDENCE_GATE:
         closest = np.argsort(-gate_closeness, kind="stable")[:WORDLESS_LOOK]
-        if all(lexical_order[i].full_name in wordless for i in closest):
-            gate_at = max(gate_at, LANGUAGE_ONLY_GATE)
+        thin = bool(params.language) or bool(listed[closest[0]])
+        if thin and sum(lexical_order[i].full_name in wordless for i in closest) >= min(WORDLESS_MIN, len(closest)):
+            gate_at = max(gate_at, THIN_EVIDENCE_GATE)
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}

@@ -206,3 +206,17 @@ def test_in_a_language_candidates_close_only_in_kind_and_matching_no_word_fit_no
     assert fits(params, [near, lang], all_core=set(), wordless={"a/interchange", "b/jdk"}) == {}
     assert fits(params.model_copy(update={"language": None}), [near, lang], all_core=set(),
                 wordless={"a/interchange", "b/jdk"})
+
+
+def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_nothing() -> None:
+    from core.catalog import Catalog
+
+    catalog = Catalog.load()
+    record = catalog.get("SGrondin/bottleneck")  # "A powerful rate limiter that makes throttling easy."
+    assert record is not None and catalog.listed_only(record.full_name)
+    limiter = repo(record.full_name, 0, record.description, "JavaScript")
+    params = SearchParams(text="I want to throttle the bandwidth of individual apps on my Mac, like capping a cloud backup client")
+    assert fits(params, [limiter], all_core=set())  # ~0.52 close: it clears the general gate
+    assert fits(params, [limiter], all_core=set(), wordless={record.full_name}) == {}
+    stranger = repo("someone/limiter", 0, record.description, "JavaScript")  # the same text, a known project
+    assert fits(params, [stranger], all_core=set(), wordless={"someone/limiter"})
