@@ -46,12 +46,12 @@ EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when
 FLOOR = 0.30  # closeness in meaning under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
 MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
-# the gate reads an example request's cosine this much lower for a request that describes what it
-# wants, however long: two requests for different things in one domain ("inventory for a pharmacy's
-# controlled drugs", "inventory for a warehouse") are often 0.55 apart; one that tells the asker's
-# situation (``Need.situated``) is compared with the examples that tell theirs, its peers
+# the gate reads an example request's cosine this much lower for a description-like request: two
+# requests for different things in one domain ("inventory for a pharmacy's controlled drugs", "inventory
+# for a warehouse") are often 0.55 apart; a spoken request (``Need.spoken``) is compared with spoken
+# examples, its peers
 EXAMPLE_GATE_MARGIN = 0.10
-SITUATED_EXAMPLE_GATE_MARGIN = 0.0
+SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # ...and 0.05 lower still for a repository known only from a curated list: its example requests were
 # written mostly from the list's one line, and say what fits less surely than a known project's
 LISTED_EXAMPLE_GATE_MARGIN = 0.05
@@ -255,7 +255,7 @@ def fits(
     examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
     closeness = meaning(own, examples)
     best = float(closeness.max())
-    gate_margin = SITUATED_EXAMPLE_GATE_MARGIN if need.situated else EXAMPLE_GATE_MARGIN
+    gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
     listed = np.array([catalog.listed_only(r.full_name) for r in lexical_order])  # live or offline alike
     gate_closeness = meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin)  # what the gate reads
     evidence = float(gate_closeness.max())

@@ -220,17 +220,3 @@ def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_no
     assert fits(params, [limiter], all_core=set(), wordless={record.full_name}) == {}
     stranger = repo("someone/limiter", 0, record.description, "JavaScript")  # the same text, a known project
     assert fits(params, [stranger], all_core=set(), wordless={"someone/limiter"})
-
-
-def test_a_long_description_reads_example_requests_as_a_description_does() -> None:
-    from core.catalog import Catalog
-
-    record = Catalog.load().get("mathieulaporte/machine")  # "Simple machine learning algorithm."
-    assert record is not None
-    candidate = repo(record.full_name, 0, record.description, "Go")
-    message = "Tool that predicts stable crystal structures for a given chemical composition"  # ten words, impersonal
-    assert read_need(message).spoken and not read_need(message).situated
-    closest = fits(SearchParams(text=message), [candidate], all_core=set(), gate=False)
-    assert closest[record.full_name].closeness > 0.55  # one of its example requests is that close
-    # but two requests for different things in one domain are often that close: it does not clear the gate
-    assert fits(SearchParams(text=message), [candidate], all_core=set()) == {}
