@@ -32,7 +32,7 @@ import numpy as np
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.language import without_language
-from core.search.need import Need, content_words, is_resource, read_need, written_as_name
+from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 
 RRF_K = 30
@@ -59,7 +59,6 @@ LISTED_EXAMPLE_GATE_MARGIN = 0.05
 # it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
 UNKNOWN_WORD_GATE = 0.60
 SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
-UNKNOWN_NAME_GATE = 0.66  # ...but one written as a name names a thing the catalog lacks ("Klingon", "KiCad")
 # thin evidence: with a language filter the closest candidates of that language may be close only
 # in kind (a Java library for "COBOL to Java migration"), and a repository known only from a curated
 # list is close mostly through example requests written from the list's one line. Then, when at
@@ -266,11 +265,8 @@ def fits(
     gate_at = MATCH_GATE
     # a word that no repository text and no example request uses names a concept the catalog lacks
     # ("knitting", "kennel"); the example requests hold the words of the situations people describe
-    unknown = [word for word in content_words(text) if known(word) is False] if known is not None else []
-    if unknown:
+    if known is not None and any(known(word) is False for word in content_words(text)):
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
-        if any(written_as_name(text, word) for word in unknown):
-            gate_at = UNKNOWN_NAME_GATE
     if wordless is not None and evidence < THIN_EVIDENCE_GATE:
         closest = np.argsort(-gate_closeness, kind="stable")[:WORDLESS_LOOK]
         thin = bool(params.language) or bool(listed[closest[0]])

@@ -172,16 +172,6 @@ def content_words(message: str) -> list[str]:
     return [w for w in _CONTENT_WORD.findall(query_text(message).lower()) if w not in _COMMON]
 
 
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)[\"'(]?$")
-
-
-def written_as_name(message: str, word: str) -> bool:
-    """Whether ``word`` is spelled with a capital inside a sentence ("parses Klingon grammar", "a diff
-    of KiCad schematics"): the name of one particular thing, not a turn of phrase ("hogging")."""
-    return any(m.group(0)[0].isupper() and not _SENTENCE_START.search(message[: m.start()])
-               for m in re.finditer(rf"\b{re.escape(word)}", message, re.IGNORECASE))
-
-
 @lru_cache(maxsize=512)
 def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))

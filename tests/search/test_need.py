@@ -7,7 +7,7 @@ import pytest
 
 from core.models import Repository, SearchParams
 from core.search.fit import fits, need_vector
-from core.search.need import is_resource, read_need, written_as_name
+from core.search.need import is_resource, read_need
 from core.search.semantic import query_vector
 
 
@@ -137,26 +137,6 @@ def test_a_word_the_collection_never_uses_raises_the_bar_for_a_match() -> None:
     assert fits(params, candidates, all_core=set())  # close enough in meaning on its own
     assert fits(params, candidates, all_core=set(), known=lambda word: word != "knitting") == {}
     assert fits(params, candidates, all_core=set(), known=lambda word: None)  # a source that cannot tell
-
-
-def test_an_unknown_word_written_as_a_name_raises_the_bar_further() -> None:
-    candidates = [repo("someone/grammar", "Parser for the grammar of invented languages", 900)]  # cosine ~0.60
-
-    def known(word: str) -> bool:
-        return word != "klingon"
-    # in the first person an odd word is often a turn of phrase: the bar rises a little
-    assert fits(SearchParams(text="I need a library that parses klingon grammar"), candidates, all_core=set(), known=known)
-    # written as a name, it names one thing no repository mentions
-    assert fits(SearchParams(text="I need a library that parses Klingon grammar"), candidates, all_core=set(),
-                known=known) == {}
-
-
-def test_a_word_is_written_as_a_name_when_capitalised_inside_a_sentence() -> None:
-    assert written_as_name("a visual diff of KiCad schematics", "kicad")
-    assert written_as_name("It broke. We use KiCad daily", "kicad")
-    assert not written_as_name("Klingon grammar parser", "klingon")  # the first word of the message
-    assert not written_as_name("It broke. Hogging the network again", "hogging")  # the first word of a sentence
-    assert not written_as_name("which program is hogging the network", "hogging")
 
 
 def test_what_the_request_replaces_is_known_by_its_usual_spellings() -> None:
