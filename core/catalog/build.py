@@ -136,8 +136,9 @@ def lists_attribution(folder: Path) -> str:
     header = (
         "# Awesome-list category data: sources, licenses and attribution\n\n"
         "`awesome-lists.csv.gz` and `awesome-lists-sharealike.csv.gz` are derived from the category data\n"
-        "below: one row per repository with its language (from a one-language list), category paths, the\n"
-        "lists' descriptions, the lists and their licenses. The share-alike rows\n"
+        "below: one row per repository with its language (from a one-language list, or its section in a\n"
+        "list organised by language), category paths, the lists' descriptions, the lists and their\n"
+        "licenses. The share-alike rows\n"
         "are in their own file; see `awesome-lists-sharealike.LICENSE.md`. The license texts of every\n"
         "list are in `LICENSES/`. Copied from the data's README by `python -m core.catalog.build`.\n"
     )

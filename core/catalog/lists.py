@@ -8,7 +8,9 @@ time, so loading does no grouping): its name, language, category labels, the lis
 descriptions of it, the lists and their licenses; many-valued cells are newline-separated.
 
 A repository known only from a list has no star, fork, issue or push figures offline; its language
-is the list's language when the list is about one language (awesome-go -> Go), otherwise unknown.
+is the list's language when the list is about one language (awesome-go -> Go), or its section's in
+a list organised by language (awesome-machine-learning: "Python > Spiking Neural Networks"),
+otherwise unknown.
 """
 
 from __future__ import annotations
@@ -40,14 +42,37 @@ LIST_LANGUAGES = {
 }
 
 
+# lists whose top-level sections are languages ("Python > Spiking Neural Networks"): an entry is
+# taken to be written in its section's language; GitHub's name for it where the list spells it otherwise
+LISTS_BY_LANGUAGE = {"josephmisiti/awesome-machine-learning"}
+SECTION_LANGUAGES = {
+    "python": "Python", "julia": "Julia", "javascript": "JavaScript", "c++": "C++", "go": "Go", "lua": "Lua",
+    "clojure": "Clojure", "scala": "Scala", "java": "Java", "ruby": "Ruby", "swift": "Swift", "matlab": "MATLAB",
+    "objective c": "Objective-C", "rust": "Rust", "c": "C", "haskell": "Haskell", "r": "R",
+    "common lisp": "Common Lisp", "elixir": "Elixir", "php": "PHP", "crystal": "Crystal", "fortran": "Fortran",
+    "ocaml": "OCaml", "perl": "Perl", "erlang": "Erlang", "kotlin": "Kotlin", "scheme": "Scheme",
+    "apl": "APL", "sas": "SAS",
+}
+
+
+def section_language(list_name: str, category: str) -> str | None:
+    """The language of the section an entry is filed under, in a list organised by language."""
+    if list_name not in LISTS_BY_LANGUAGE:
+        return None
+    return SECTION_LANGUAGES.get(category.split(" > ", 1)[0].strip().lower())
+
+
 def category_label(list_name: str, category: str) -> str:
     """"awesome-go: Web Frameworks > Routers" (the self-hosted list's tags read as categories)."""
     short = list_name.split("/", 1)[1].removesuffix("-data")
     return f"{short}: {category}" if category else short
 
 
-def list_language(list_names: list[str]) -> str | None:
-    languages = {LIST_LANGUAGES[name] for name in list_names if name in LIST_LANGUAGES}
+def list_language(filed: list[tuple[str, str]]) -> str | None:
+    """The language of a repository from the (list, category) pairs it is filed under: a
+    one-language list's, or its section's in a list organised by language."""
+    languages = {LIST_LANGUAGES[name] for name, _ in filed if name in LIST_LANGUAGES}
+    languages |= {language for name, category in filed if (language := section_language(name, category))}
     return languages.pop() if len(languages) == 1 else None  # two lists disagree: unknown
 
 
@@ -70,7 +95,7 @@ def group_rows(rows: list[dict[str, str]]) -> list[list[str]]:
         out.append(
             [
                 group[0]["full_name"],
-                list_language(lists) or "",
+                list_language([(r["list"], r["category"]) for r in group]) or "",
                 SEPARATOR.join(dict.fromkeys(category_label(r["list"], r["category"]) for r in group)),
                 SEPARATOR.join(dict.fromkeys(" ".join(r["description"].split()) for r in group if r["description"].strip())),
                 SEPARATOR.join(lists),

@@ -14,7 +14,7 @@ from bot.testing import TestBackend
 from core.catalog import Catalog
 from core.catalog.build import LISTS_DIR, LISTS_FILE, SHARE_ALIKE_FILE, build_lists
 from core.catalog.catalog import default_data_file
-from core.catalog.lists import read_listed
+from core.catalog.lists import list_language, read_listed, section_language
 from core.models import Comparison, RepoList, SearchParams
 
 SHARED_LISTS = Path(__file__).resolve().parents[3] / "shared" / "data" / "awesome-lists"
@@ -51,6 +51,15 @@ def test_a_list_only_repository_has_no_figures(catalog: Catalog) -> None:
     # however a search meets it (offline, or live with measured figures), the catalog lists it only
     assert catalog.listed_only(GARAGE) and catalog.listed_only(GARAGE.upper())
     assert not catalog.listed_only("gohugoio/hugo") and not catalog.listed_only("nobody/nothing")
+
+
+def test_a_list_organised_by_language_gives_its_entries_their_sections_language(catalog: Catalog) -> None:
+    assert section_language("josephmisiti/awesome-machine-learning", "Python > Spiking Neural Networks") == "Python"
+    assert section_language("josephmisiti/awesome-machine-learning", "Tools > Misc") is None
+    assert section_language("awesome-selfhosted/awesome-selfhosted-data", "Go") is None  # a topic there, not a language
+    assert list_language([("avelino/awesome-go", "Web Frameworks"), ("josephmisiti/awesome-machine-learning", "Python > NLP")]) is None
+    tonic = catalog.get("neuromorphs/tonic")  # known only from that list
+    assert tonic is not None and not tonic.figures_known and tonic.language == "Python"
 
 
 def test_category_text_is_searchable(catalog: Catalog) -> None:
