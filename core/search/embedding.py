@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
+from threadpoolctl import OpenBLASController, ThreadpoolController
 
 from core.errors import OmgError
 
@@ -487,6 +487,7 @@ class _OneBlasThread:
         with self._lock:
             if self._running == 0:
                 self._controller = self._controller or ThreadpoolController()
+                _take_blas_control()
                 self._limit = self._controller.limit(limits=1, user_api="blas")
             self._running += 1
 
@@ -494,8 +495,20 @@ class _OneBlasThread:
         with self._lock:
             self._running -= 1
             if self._running == 0:
+                _take_blas_control()
                 self._limit.restore_original_limits()
                 self._limit = None
+
+
+def _take_blas_control() -> None:
+    """Lets this thread set OpenBLAS's thread count. threadpoolctl (3.8 on) lets one Python thread
+    alone set it, the first that did, until it leaves a ``with`` block: limits set by the loop's
+    thread were silently ignored when another thread set them, and an encoding in a worker thread
+    then ran on every core, 3-50x slower on a busy host. Here the thread that comes in first or
+    goes out last sets it, under ``_OneBlasThread``'s lock."""
+    clear = getattr(OpenBLASController, "clear_controlling_thread", None)  # before 3.8: no such control
+    if clear is not None:
+        clear(force=True)
 
 
 ONE_BLAS_THREAD = _OneBlasThread()
