@@ -13,7 +13,9 @@ silently promote whole layers to float64), the query, key and value projections 
 the texts' tokens are packed with no padding through every step but attention (which groups texts
 of similar length), the steps write in place, erf is a float32 rational function (scipy's was a
 quarter of the time), a long encoding is split over two threads, and the weights a query's few
-tokens multiply are kept in column panels that BLAS reads in order (``_Panels``).
+tokens multiply are kept in column panels that BLAS reads in order (``_Panels``) where OpenBLAS
+sums them as it sums the plain matrix (its SkylakeX kernel), and as the plain matrix elsewhere
+(its Haswell kernel, on an AMD EPYC). Every product gives the same bits as the plain product.
 """
 
 from __future__ import annotations
@@ -501,12 +503,12 @@ class _OneBlasThread:
 
 
 def _take_blas_control() -> None:
-    """Lets this thread set OpenBLAS's thread count. threadpoolctl (3.8 on) lets one Python thread
-    alone set it, the first that did, until it leaves a ``with`` block: limits set by the loop's
-    thread were silently ignored when another thread set them, and an encoding in a worker thread
-    then ran on every core, 3-50x slower on a busy host. Here the thread that comes in first or
-    goes out last sets it, under ``_OneBlasThread``'s lock."""
-    clear = getattr(OpenBLASController, "clear_controlling_thread", None)  # before 3.8: no such control
+    """Lets this thread set OpenBLAS's thread count. threadpoolctl (3.8) lets one Python thread
+    alone set it, the first that did, until it leaves a ``with`` block: once another thread had
+    set the limit, the limits this thread set were silently ignored, and its encodings ran on
+    every core, 3-50x slower on a busy host. Here the thread that
+    comes in first or goes out last sets it, under ``_OneBlasThread``'s lock."""
+    clear = getattr(OpenBLASController, "clear_controlling_thread", None)  # older threadpoolctl: no such control
     if clear is not None:
         clear(force=True)
 
