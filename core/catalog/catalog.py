@@ -169,7 +169,7 @@ class Catalog:
         mean = np.full(len(records), -1.0, dtype=np.float32)
         closest = np.full(len(records), -1.0, dtype=np.float32)
         known = np.array([r is not None for r in records], dtype=bool)
-        mean[known] = vectors.closeness(query)[1][ids]
+        mean[known] = vectors.closeness(query, np.asarray(ids, dtype=np.int64))[1]
         closest[known] = vectors.closest_examples(query, ids)
         return example_closeness(mean, closest)
 

@@ -72,6 +72,48 @@ def vectors_key(texts: Sequence[str]) -> str:
 
 
 RECENT_QUERIES = 8
+# rows OpenBLAS's matrix-vector kernel sums at once: a row is summed alike in whichever group it
+# falls, and the rows left over at the end of a matrix are summed another way
+GEMV_GROUP = 4
+
+
+def rows_product(matrix: np.ndarray, rows: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """``(matrix @ vector)[rows]`` bit for bit, multiplying only those rows: they are gathered in
+    whole groups (``GEMV_GROUP``, the last filled with repeats), and those among the leftover end
+    of ``matrix`` are multiplied as that end, behind one whole group."""
+    rows = np.asarray(rows, dtype=np.int64)
+    end = len(matrix) - len(matrix) % GEMV_GROUP
+    body = rows < end
+    out = np.empty(len(rows), dtype=np.float32)
+    count = int(body.sum())
+    if count:
+        gathered = np.resize(rows[body], -(-count // GEMV_GROUP) * GEMV_GROUP)
+        out[body] = (matrix[gathered] @ vector)[:count]
+    if count < len(rows):
+        start = max(0, end - GEMV_GROUP)
+        out[~body] = (matrix[start:] @ vector)[rows[~body] - start]
+    return out
+
+
+_ROWS_ALIKE: dict[tuple[int, int], bool] = {}
+
+
+def rows_alike(matrix: np.ndarray) -> bool:
+    """Whether ``rows_product`` gives this matrix's very products (it rests on how OpenBLAS sums),
+    checked once for each row count left over and row width, on random rows of the matrix's end."""
+    if matrix.ndim != 2 or not len(matrix):
+        return False
+    key = (len(matrix) % GEMV_GROUP, matrix.shape[1])
+    if key not in _ROWS_ALIKE:
+        rng = np.random.default_rng(0)
+        end = matrix[-(64 * GEMV_GROUP + key[0]):]
+        vector = rng.standard_normal(matrix.shape[1]).astype(np.float32)
+        with ONE_BLAS_THREAD:  # as every product here runs
+            full = end @ vector
+            _ROWS_ALIKE[key] = all(
+                np.array_equal(rows_product(end, rows, vector), full[rows])
+                for rows in (rng.choice(len(end), count) for count in (1, 2, 3, 5, 33, len(end))))
+    return _ROWS_ALIKE[key]
 
 
 class RowFile:
@@ -127,6 +169,7 @@ class CatalogVectors:
         self._example_group[self.example_records] = np.arange(len(self.example_records))
         self.example_words = frozenset(example_words)
         self._recent: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
+        self._rows_alike = rows_alike(self.matrix) and (not len(self.examples) or rows_alike(self.examples))
 
     @classmethod
     def load(cls, records: Sequence[CatalogRecord], path: Path | None = None,
@@ -166,12 +209,16 @@ class CatalogVectors:
 
         return stem(word.lower()) in self.example_words
 
-    def closeness(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For every record, the cosine of its own text to a unit query vector, and that of its
-        example requests (-1 where it has none). The last few queries' are kept,
-        since every search strategy of one turn asks with the same query."""
+    def closeness(self, query: np.ndarray, ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """For every record (each of ``ids`` when given), the cosine of its own text to a unit
+        query vector, and that of its example requests (-1 where it has none). The last few
+        queries' for every record are kept, since every search strategy of one turn asks with the
+        same query; for ``ids`` alone (a filter's records, a search's candidates) only their rows
+        are multiplied, when that gives the very same cosines (``rows_alike``)."""
         key = query.tobytes()
         found = self._recent.get(key)
+        if found is None and ids is not None and self._rows_alike:
+            return self._closeness_of(query, np.asarray(ids, dtype=np.int64))
         if found is None:
             if len(self._recent) >= RECENT_QUERIES:
                 self._recent.pop(next(iter(self._recent)))
@@ -184,7 +231,18 @@ class CatalogVectors:
                     best[self.example_records] = self.examples @ query
                 own = self.matrix @ query
             found = self._recent[key] = (own, best)
-        return found
+        return found if ids is None else (found[0][ids], found[1][ids])
+
+    def _closeness_of(self, query: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``closeness`` of the records ``ids``, from their rows alone."""
+        best = np.full(len(ids), -1.0, dtype=np.float32)
+        groups = self._example_group[ids]
+        having = np.flatnonzero(groups >= 0)
+        with ONE_BLAS_THREAD:
+            if len(having):
+                best[having] = rows_product(self.examples, groups[having], query)
+            own = rows_product(self.matrix, ids, query)
+        return own, best
 
     def closest_examples(self, query: np.ndarray, ids: Sequence[int]) -> np.ndarray:
         """For each record id, the cosine of its example request closest to a unit query vector
@@ -199,10 +257,11 @@ class CatalogVectors:
             best[having] = np.maximum.reduceat(cosines, np.cumsum(stops - starts) - (stops - starts))
         return best
 
-    def cosines(self, query: np.ndarray) -> np.ndarray:
-        """How close in meaning every record is to a unit query vector: its own text's cosine,
-        or its example requests', whichever says closer (``core.search.semantic.meaning``)."""
-        return meaning(*self.closeness(query))
+    def cosines(self, query: np.ndarray, ids: np.ndarray | None = None) -> np.ndarray:
+        """How close in meaning every record (each of ``ids`` when given) is to a unit query
+        vector: its own text's cosine, or its example requests', whichever says closer
+        (``core.search.semantic.meaning``)."""
+        return meaning(*self.closeness(query, ids))
 
     def nearest(
         self, query: np.ndarray, ids: Sequence[int] | None = None, limit: int = 30, *,
@@ -214,7 +273,7 @@ class CatalogVectors:
         pool = np.arange(len(self.matrix)) if ids is None else np.asarray(ids, dtype=np.int64)
         if not len(pool):
             return []
-        scores = self.cosines(query)[pool]
+        scores = self.cosines(query, None if ids is None else pool)
         keep = scores >= min_cosine
         pool, scores = pool[keep], scores[keep]
         order = scores + prior[pool] if prior is not None else scores

@@ -13,7 +13,9 @@ silently promote whole layers to float64), the query, key and value projections 
 the texts' tokens are packed with no padding through every step but attention (which groups texts
 of similar length), the steps write in place, erf is a float32 rational function (scipy's was a
 quarter of the time), a long encoding is split over two threads, and the weights a query's few
-tokens multiply are kept in column panels that BLAS reads in order (``_Panels``).
+tokens multiply are kept in column panels that BLAS reads in order (``_Panels``) where OpenBLAS
+sums them as it sums the plain matrix (its SkylakeX kernel), and as the plain matrix elsewhere
+(its Haswell kernel, on an AMD EPYC). Every product gives the same bits as the plain product.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
+from threadpoolctl import OpenBLASController, ThreadpoolController
 
 from core.errors import OmgError
 
@@ -93,16 +95,16 @@ class _Panels:
     (1.2x-1.6x slower). Each run of inputs (``blas_runs``) is multiplied on its own and the runs
     are added in order: every output is the very sum the plain product makes. That rests on how
     OpenBLAS sums, so it is checked once for each shape of weight (``_sums_alike``), and a shape
-    whose sums differ is multiplied as the plain matrix."""
+    whose sums differ (OpenBLAS's Haswell kernel) is multiplied as the plain matrix, which is then
+    the layout kept: made again for each product, it took a third of a query's time."""
 
     def __init__(self, weight: np.ndarray, bias: np.ndarray, *, run: int = BLAS_RUN) -> None:
         """``weight`` as the model file keeps it, (outputs x inputs); ``run``: see ``blas_runs``."""
-        outputs, inputs = weight.shape
-        self.panels = np.ascontiguousarray(
-            weight.reshape(outputs // PANEL_WIDTH, PANEL_WIDTH, inputs).transpose(0, 2, 1), dtype=np.float32)
+        panels = column_panels(weight)
         self.bias = bias.astype(np.float32)
-        self.runs = blas_runs(inputs, run)
-        self.by_panel = _sums_alike(self)
+        self.runs = blas_runs(weight.shape[1], run)
+        self.by_panel = _sums_alike(panels, self.runs)
+        self._kept = panels if self.by_panel else np.ascontiguousarray(_plain_of(panels))
 
     def __call__(self, rows: np.ndarray) -> np.ndarray:
         """``rows @ weight + bias``, in a new array."""
@@ -110,37 +112,60 @@ class _Panels:
         product += self.bias
         return product
 
-    def panel_product(self, rows: np.ndarray) -> np.ndarray:
-        """``rows @ weight``, panel by panel and run by run."""
-        (start, end), *others = self.runs
-        product = self._run_product(rows, start, end)
-        for start, end in others:
-            product += self._run_product(rows, start, end)
-        return product
-
-    def _run_product(self, rows: np.ndarray, start: int, end: int) -> np.ndarray:
-        """What the inputs ``start:end`` add to ``rows @ weight``, as a new (rows x outputs) array."""
-        by_panel = np.matmul(rows[:, start:end], self.panels[:, start:end])  # (panels, rows, PANEL_WIDTH)
-        return by_panel.transpose(1, 0, 2).reshape(len(rows), -1)
+    @property
+    def panels(self) -> np.ndarray:
+        """The weight as column panels (made again where the plain matrix is kept)."""
+        return self._kept if self.by_panel else column_panels(self._kept.T)
 
     def plain(self) -> np.ndarray:
-        """The plain (inputs x outputs) matrix, made again for a product of many tokens."""
-        return self.panels.transpose(1, 0, 2).reshape(self.panels.shape[1], -1)
+        """The plain (inputs x outputs) matrix: the one kept, or made again for a product of many tokens."""
+        return _plain_of(self._kept) if self.by_panel else self._kept
+
+    def panel_product(self, rows: np.ndarray) -> np.ndarray:
+        """``rows @ weight``, panel by panel and run by run."""
+        return _panel_product(self.panels, self.runs, rows)
+
+
+def column_panels(weight: np.ndarray) -> np.ndarray:
+    """A (outputs x inputs) weight as contiguous (inputs x ``PANEL_WIDTH``) panels, left to right."""
+    outputs, inputs = weight.shape
+    return np.ascontiguousarray(
+        weight.reshape(outputs // PANEL_WIDTH, PANEL_WIDTH, inputs).transpose(0, 2, 1), dtype=np.float32)
+
+
+def _plain_of(panels: np.ndarray) -> np.ndarray:
+    """The plain (inputs x outputs) matrix of column panels (a new array)."""
+    return panels.transpose(1, 0, 2).reshape(panels.shape[1], -1)
+
+
+def _panel_product(panels: np.ndarray, runs: list[tuple[int, int]], rows: np.ndarray) -> np.ndarray:
+    """``rows @ weight``, panel by panel and run by run."""
+    (start, end), *others = runs
+    product = _run_product(panels, rows, start, end)
+    for start, end in others:
+        product += _run_product(panels, rows, start, end)
+    return product
+
+
+def _run_product(panels: np.ndarray, rows: np.ndarray, start: int, end: int) -> np.ndarray:
+    """What the inputs ``start:end`` add to ``rows @ weight``, as a new (rows x outputs) array."""
+    by_panel = np.matmul(rows[:, start:end], panels[:, start:end])  # (panels, rows, PANEL_WIDTH)
+    return by_panel.transpose(1, 0, 2).reshape(len(rows), -1)
 
 
 _SUMS_ALIKE: dict[tuple[object, ...], bool] = {}
 
 
-def _sums_alike(dense: _Panels) -> bool:
+def _sums_alike(panels: np.ndarray, runs: list[tuple[int, int]]) -> bool:
     """Whether, for this shape of weight, products by panel are bit for bit the plain products, at
     the token counts that take OpenBLAS's different paths (its small-matrix kernel, its direct
     kernel, the packed one): checked once a shape, on random rows."""
-    key = (*dense.panels.shape, *dense.runs)
+    key = (*panels.shape, *runs)
     if key not in _SUMS_ALIKE:
-        rows = np.random.default_rng(0).standard_normal((PANEL_TOKENS, dense.panels.shape[1])).astype(np.float32)
-        plain = dense.plain()
+        rows = np.random.default_rng(0).standard_normal((PANEL_TOKENS, panels.shape[1])).astype(np.float32)
+        plain = _plain_of(panels)
         with ONE_BLAS_THREAD:  # as every encoding runs
-            _SUMS_ALIKE[key] = all(np.array_equal(dense.panel_product(rows[:count]), rows[:count] @ plain)
+            _SUMS_ALIKE[key] = all(np.array_equal(_panel_product(panels, runs, rows[:count]), rows[:count] @ plain)
                                    for count in (2, 9, 33, PANEL_TOKENS))
     return _SUMS_ALIKE[key]
 
@@ -464,6 +489,7 @@ class _OneBlasThread:
         with self._lock:
             if self._running == 0:
                 self._controller = self._controller or ThreadpoolController()
+                _take_blas_control()
                 self._limit = self._controller.limit(limits=1, user_api="blas")
             self._running += 1
 
@@ -471,8 +497,20 @@ class _OneBlasThread:
         with self._lock:
             self._running -= 1
             if self._running == 0:
+                _take_blas_control()
                 self._limit.restore_original_limits()
                 self._limit = None
+
+
+def _take_blas_control() -> None:
+    """Lets this thread set OpenBLAS's thread count. threadpoolctl (3.8) lets one Python thread
+    alone set it, the first that did, until it leaves a ``with`` block: once another thread had
+    set the limit, the limits this thread set were silently ignored, and its encodings ran on
+    every core, 3-50x slower on a busy host. Here the thread that
+    comes in first or goes out last sets it, under ``_OneBlasThread``'s lock."""
+    clear = getattr(OpenBLASController, "clear_controlling_thread", None)  # older threadpoolctl: no such control
+    if clear is not None:
+        clear(force=True)
 
 
 ONE_BLAS_THREAD = _OneBlasThread()

@@ -33,3 +33,18 @@ def test_vectors_of_other_texts_are_refused(tmp_path) -> None:
 def test_the_key_covers_every_text_in_order() -> None:
     texts = record_texts(Catalog.load().records[:2])
     assert vectors_key(texts) != vectors_key(texts[::-1])
+
+
+def test_the_cosines_of_some_records_are_those_of_every_record() -> None:
+    from core.search.embedding import default_encoder
+
+    vectors = Catalog.load().vectors()
+    assert vectors is not None
+    rng = np.random.default_rng(4)
+    ends = np.array([0, 1, len(vectors.matrix) - 2, len(vectors.matrix) - 1])  # the matrix's leftover end too
+    for query in default_encoder().encode(["a faster grep", "charts for the web", "something to block ads"]):
+        every = vectors.cosines(query)
+        for ids in (ends, ends[2:], rng.choice(len(vectors.matrix), 3), rng.choice(len(vectors.matrix), 2001)):
+            fresh = CatalogVectors(vectors.matrix, vectors.examples, vectors.example_records, vectors.example_starts)
+            assert np.array_equal(fresh.cosines(query, ids), every[ids])  # bit for bit, from their rows alone
+            assert np.array_equal(vectors.cosines(query, ids), every[ids])  # from the kept cosines of every record

@@ -178,3 +178,21 @@ def test_one_text_is_tokenized_as_it_is_in_a_batch() -> None:
     tokenizer = default_encoder()._tokenizer
     texts = ["a faster grep", "", "x " * 400, "Ünïcödé text — with an emoji 🚀", "C++ / C# / F#: .NET"]
     assert [tokenizer.encode(text).ids for text in texts] == [e.ids for e in tokenizer.encode_batch(texts)]
+
+
+def test_one_blas_thread_holds_in_whichever_thread_comes_in() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from threadpoolctl import threadpool_info
+
+    from core.search.embedding import ONE_BLAS_THREAD
+
+    def blas_threads() -> set[int]:
+        """The threads of numpy's BLAS (the one the encodings use) within ``ONE_BLAS_THREAD``."""
+        with ONE_BLAS_THREAD:
+            return {lib["num_threads"] for lib in threadpool_info()
+                    if lib["user_api"] == "blas" and "numpy" in Path(lib["filepath"]).parts[-2]}
+
+    with ThreadPoolExecutor(max_workers=1) as other:
+        # the loop's thread first, then a worker thread, then the loop's again
+        assert [blas_threads(), other.submit(blas_threads).result(), blas_threads()] == [{1}, {1}, {1}]
