@@ -24,6 +24,9 @@ The baseline is all-MiniLM-L6-v2 cosine similarity between the query and "name: 
 every catalog repository, plus 0.2 x log(stars) (0 for repositories without measured stars), top
 10. It has no notion of "nothing fits", so it never answers a no-match query honestly.
 
+How many results a judged query lists is printed too: what does not fit is left out, so a list
+may be shorter than ten.
+
 A no-match query is answered honestly when the reply's structured_data is a repo_list with no
 repositories and its text says that nothing fits. Each set was written before the ranking it first
 reported on, by someone who never saw the ranking; once a set has been diagnosed and tuned on, its
@@ -207,6 +210,9 @@ def main(argv: list[str] | None = None) -> None:
     fair = sum(honest[i] for i in no_match)
     print(f"  honest no-match    {len(no_match):4d}   {fair}/{len(no_match)} = {fair / max(1, len(no_match)):.3f}"
           f"{'':14s}0/{len(no_match)} = 0.000 (always lists ten)")
+    listed = [len(ours[i]) for i, q in enumerate(queries) if q.expected]
+    print(f"  results listed per judged query: mean {sum(listed) / max(1, len(listed)):.1f}, "
+          f"fewer than ten for {sum(n < 10 for n in listed)}/{len(listed)} (what does not fit is left out)")
     ordered = sorted(latencies)
     print(f"  omg ask per query (in process, offline): p50 {ordered[len(ordered) // 2]:.0f} ms, "
           f"p95 {ordered[int(len(ordered) * 0.95)]:.0f} ms")

@@ -71,8 +71,12 @@ def for_problem(intent: Intent, resolution: Resolution, context: ThreadContext) 
     if problem is Problem.TOO_FEW:
         if resolution.repos:
             only = resolution.repos[0]
-            return Question(f"What should I compare {only} with?",
-                            _options(intent, _names(context, exclude=[only]), anchor=only))
+            others = _names(context, exclude=[only])
+            if not others:  # a search that found one fit, or a thread that named one repository
+                return Question(f"There is nothing to compare {only} with yet: it is the only repository in "
+                                "our last few messages. I can analyze it, or look for alternatives first.",
+                                [f"Analyze {only}", f"Search for alternatives to {only}"])
+            return Question(f"What should I compare {only} with?", _options(intent, others, anchor=only))
         return Question("Which repositories should I compare? Name at least two, for example "
                         "\"redux vs zustand\".", _options(intent, _names(context)) or list(EXAMPLES[2:]))
     # NO_TARGET

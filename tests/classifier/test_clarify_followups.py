@@ -115,3 +115,18 @@ def test_other_code_hosts_get_a_github_only_answer(classifier):
 def test_a_github_repository_next_to_a_foreign_link_still_works(classifier):
     result = classifier.classify_sync("analyze pmndrs/zustand, not gitlab.com/foo/bar", [])
     assert (result.intent, result.repos) == (Intent.ANALYZE, [A])
+
+
+def test_with_one_repository_in_view_a_comparison_offers_analysis_or_alternatives() -> None:
+    from core.classifier.context import ThreadContext
+    from core.classifier.questions import for_problem
+    from core.classifier.references import Problem, Resolution
+
+    alone = ThreadContext(data_type="repo_list", referents=("gohugoio/hugo",), focus="gohugoio/hugo")
+    question = for_problem(Intent.COMPARE, Resolution(repos=["gohugoio/hugo"], problem=Problem.TOO_FEW), alone)
+    assert "nothing to compare gohugoio/hugo with yet" in question.text
+    assert question.options == ["Analyze gohugoio/hugo", "Search for alternatives to gohugoio/hugo"]
+    two = ThreadContext(data_type="repo_list", referents=("gohugoio/hugo", "jekyll/jekyll"))
+    question = for_problem(Intent.COMPARE, Resolution(repos=["gohugoio/hugo"], problem=Problem.TOO_FEW), two)
+    assert question.text == "What should I compare gohugoio/hugo with?"
+    assert question.options == ["Compare gohugoio/hugo vs jekyll/jekyll"]

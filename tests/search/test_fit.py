@@ -58,8 +58,9 @@ def test_weak_matches_are_left_out_once_enough_candidates_fit() -> None:
     ]
     weak = repo("x/diff", 90_000, "A syntax-aware diff tool", "Rust")  # 0.37 close: over the floor, under WEAK_FIT
     params = SearchParams(text="a faster grep")
-    few = fits(params, [*fitting[:2], weak], all_core=set())
+    few = fits(params, [fitting[1], weak], all_core=set())  # ugrep 0.61: the weak match is within the relative floor
     assert few["x/diff"].weak, "with few that fit, a weak match stays, labelled"
+    assert "x/diff" not in fits(params, [fitting[0], weak], all_core=set())  # sift 0.73: too far under the best
     enough = fits(params, [*fitting[:WEAK_DROPPED_FROM], weak], all_core=set())
     assert "x/diff" not in enough and len(enough) == WEAK_DROPPED_FROM
 

@@ -217,16 +217,20 @@ async def test_searches_already_spent_leave_fewer_candidates_to_fetch() -> None:
 async def test_results_are_ranked_by_relevance_tier_first() -> None:
     candidates = [
         repo("react/react", 240_000, "The library for web and native user interfaces.", "JavaScript"),
-        repo("pmndrs/zustand", 58_000, "Bear necessities for state management in React", "TypeScript"),
         repo("tiny/signals", 300, "Tiny state management for React", "TypeScript"),
     ]
     params = SearchParams(text="react state management", keywords=["react"], synonym_groups=[["state management"]])
     report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
     # a 300-star state-management library before React itself, which only matches the qualifier
-    assert [i.full_name for i in report.items] == ["pmndrs/zustand", "tiny/signals", "react/react"]
+    assert [i.full_name for i in report.items] == ["tiny/signals", "react/react"]
     # React only matches the qualifier by its words; in meaning it is related, not what was asked
     assert report.items[-1].scores.relevance is not None and report.items[-1].scores.relevance < 5
     assert report.items[0].scores.relevance is not None and report.items[0].scores.relevance >= 8
+    # beside a library far closer in meaning (zustand, 0.84 against React's 0.50), React does not fit at all
+    zustand = repo("pmndrs/zustand", 58_000, "Bear necessities for state management in React", "TypeScript")
+    report = await Screener(SearchSource([*candidates, zustand])).screen([*candidates, zustand], params, now=NOW,
+                                                                         deadline=deadline())
+    assert [i.full_name for i in report.items] == ["pmndrs/zustand", "tiny/signals"]
 
 
 class VouchingJudge:
@@ -242,12 +246,12 @@ class VouchingJudge:
 
 async def test_a_judge_can_vouch_for_a_result_the_words_missed() -> None:
     candidates = [
-        repo("pmndrs/zustand", 58_000, "Bear necessities for state management in React", "TypeScript"),
+        repo("mobxjs/mobx", 27_000, "Simple, scalable state management.", "TypeScript"),
         repo("preactjs/signals", 4_000, "Reactive state primitives with fine-grained updates", "TypeScript"),
     ]
     params = SearchParams(text="react state management", keywords=["react"], synonym_groups=[["state management"]])
     plain = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
-    assert [i.full_name for i in plain.items] == ["pmndrs/zustand", "preactjs/signals"]
+    assert [i.full_name for i in plain.items] == ["mobxjs/mobx", "preactjs/signals"]
     judged = await Screener(SearchSource(candidates), VouchingJudge()).screen(candidates, params, now=NOW,
                                                                                deadline=deadline())
     assert judged.items[0].full_name == "preactjs/signals"  # same tier now, and the judge's relevance wins
