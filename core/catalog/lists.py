@@ -21,6 +21,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.search.vocabulary import LANGUAGES
+
 LIST_COLUMNS = ["full_name", "language", "categories", "descriptions", "lists", "licenses"]
 SHARE_ALIKE_PREFIX = "CC-BY-SA-"
 SEPARATOR = "\n"  # between the values of a many-valued column (csv quotes it)
@@ -43,23 +45,22 @@ LIST_LANGUAGES = {
 
 
 # lists whose top-level sections are languages ("Python > Spiking Neural Networks"): an entry is
-# taken to be written in its section's language; GitHub's name for it where the list spells it otherwise
+# taken to be written in its section's language, by GitHub's name for it (the search vocabulary's,
+# plus the few languages a request never names there)
 LISTS_BY_LANGUAGE = {"josephmisiti/awesome-machine-learning"}
-SECTION_LANGUAGES = {
-    "python": "Python", "julia": "Julia", "javascript": "JavaScript", "c++": "C++", "go": "Go", "lua": "Lua",
-    "clojure": "Clojure", "scala": "Scala", "java": "Java", "ruby": "Ruby", "swift": "Swift", "matlab": "MATLAB",
-    "objective c": "Objective-C", "rust": "Rust", "c": "C", "haskell": "Haskell", "r": "R",
-    "common lisp": "Common Lisp", "elixir": "Elixir", "php": "PHP", "crystal": "Crystal", "fortran": "Fortran",
-    "ocaml": "OCaml", "perl": "Perl", "erlang": "Erlang", "kotlin": "Kotlin", "scheme": "Scheme",
-    "apl": "APL", "sas": "SAS",
-}
+OTHER_SECTION_LANGUAGES = {"common lisp": "Common Lisp", "fortran": "Fortran", "scheme": "Scheme", "apl": "APL",
+                           "sas": "SAS"}
+SECTIONS_OF_MANY_LANGUAGES = {".net"}  # C#, F# and Visual Basic alike
 
 
 def section_language(list_name: str, category: str) -> str | None:
     """The language of the section an entry is filed under, in a list organised by language."""
     if list_name not in LISTS_BY_LANGUAGE:
         return None
-    return SECTION_LANGUAGES.get(category.split(" > ", 1)[0].strip().lower())
+    section = category.split(" > ", 1)[0].strip().lower()
+    if section in SECTIONS_OF_MANY_LANGUAGES:
+        return None
+    return LANGUAGES.get(section) or OTHER_SECTION_LANGUAGES.get(section)
 
 
 def category_label(list_name: str, category: str) -> str:
