@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the seventh fresh blind set (search_fresh7.jsonl)
+    .venv/bin/python -m bench search_eval                  # the eighth fresh blind set (search_fresh8.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh7     # the seventh fresh blind set (search_fresh7.jsonl)
     .venv/bin/python -m bench search_eval --set fresh6     # the sixth fresh blind set (search_fresh6.jsonl)
     .venv/bin/python -m bench search_eval --set fresh5     # the fifth fresh blind set (search_fresh5.jsonl)
     .venv/bin/python -m bench search_eval --set fresh4     # the fourth fresh blind set (search_fresh4.jsonl)
@@ -56,6 +57,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh8": DATA / "search_fresh8.jsonl",
     "fresh7": DATA / "search_fresh7.jsonl",
     "fresh6": DATA / "search_fresh6.jsonl",
     "fresh5": DATA / "search_fresh5.jsonl",
@@ -71,6 +73,7 @@ SETS = {
     "dev7": DATA / "search_dev7.jsonl",
 }
 LABELS = {
+    "fresh8": "FRESH8 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh7": "FRESH7 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh6": "FRESH6 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh5": "FRESH5 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -188,7 +191,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh7"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh8"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
