@@ -48,3 +48,19 @@ def test_the_cosines_of_some_records_are_those_of_every_record() -> None:
             fresh = CatalogVectors(vectors.matrix, vectors.examples, vectors.example_records, vectors.example_starts)
             assert np.array_equal(fresh.cosines(query, ids), every[ids])  # bit for bit, from their rows alone
             assert np.array_equal(vectors.cosines(query, ids), every[ids])  # from the kept cosines of every record
+
+
+def test_every_records_closeness_is_that_of_one_product_on_one_thread() -> None:
+    from core.search.embedding import ONE_BLAS_THREAD, default_encoder
+
+    vectors = Catalog.load().vectors()
+    assert vectors is not None
+    for query in default_encoder().encode(["a faster grep", "self-hosted feature flags"]):
+        with ONE_BLAS_THREAD:
+            own = vectors.matrix @ query
+            examples = vectors.examples @ query
+        fresh = CatalogVectors(vectors.matrix, vectors.examples, vectors.example_records, vectors.example_starts)
+        found_own, found_examples = fresh.closeness(query)  # split over two threads where rows allow
+        assert np.array_equal(found_own, own)
+        assert np.array_equal(found_examples[vectors.example_records], examples)
+        assert (np.delete(found_examples, vectors.example_records) == -1).all()
