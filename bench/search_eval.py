@@ -14,6 +14,7 @@
     .venv/bin/python -m bench search_eval --set dev5       # development: written to be diagnosed (100 conversational)
     .venv/bin/python -m bench search_eval --set dev6       # development: written to be diagnosed (50 no-match)
     .venv/bin/python -m bench search_eval --set dev7       # development: written to be diagnosed (60 no-match)
+    .venv/bin/python -m bench search_eval --set dev8       # development: written to be diagnosed (60 no-match, 45 near a domain)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -71,6 +72,7 @@ SETS = {
     "dev5": DATA / "search_dev5.jsonl",
     "dev6": DATA / "search_dev6.jsonl",
     "dev7": DATA / "search_dev7.jsonl",
+    "dev8": DATA / "search_dev8.jsonl",
 }
 LABELS = {
     "fresh8": "FRESH8 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -87,6 +89,7 @@ LABELS = {
     "dev5": "DEV5 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev6": "DEV6 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev7": "DEV7 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev8": "DEV8 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
