@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import gzip
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +34,7 @@ LIST_LANGUAGES = {
     "rust-unofficial/awesome-rust": "Rust",
     "vinta/awesome-python": "Python",
     "akullpp/awesome-java": "Java",
-    "fffaraz/awesome-cpp": "C++",
+    "fffaraz/awesome-cpp": "C/C++",  # "C++ (or C)": see ``c_or_cpp``
     "ziadoz/awesome-php": "PHP",
     "matteocrippa/awesome-swift": "Swift",
     "KotlinBy/awesome-kotlin": "Kotlin",
@@ -69,11 +70,28 @@ def category_label(list_name: str, category: str) -> str:
     return f"{short}: {category}" if category else short
 
 
-def list_language(filed: list[tuple[str, str]]) -> str | None:
-    """The language of a repository from the (list, category) pairs it is filed under: a
-    one-language list's, or its section's in a list organised by language."""
-    languages = {LIST_LANGUAGES[name] for name, _ in filed if name in LIST_LANGUAGES}
-    languages |= {language for name, category in filed if (language := section_language(name, category))}
+C_OR_CPP = "C/C++"  # a search for C or for C++ covers it (``core.search.synonyms.LANGUAGE_FAMILY``)
+_NAMES_CPP = re.compile(r"c\+\+|\bcpp\b|\bcxx\b", re.IGNORECASE)
+_NAMES_C = re.compile(r"(?<![-\w.])C(?:89|99|11|17)?(?![\w+#-])")  # not C++, C#, Objective-C, "C-style"
+
+
+def c_or_cpp(description: str) -> str:
+    """awesome-cpp lists C libraries beside C++ ones under one language: an entry is C or C++
+    where its description names the one and not the other ("Single C file TLS"), "C/C++" where
+    it names neither or both ("Extremely fast non-cryptographic hash algorithm": xxHash is C)."""
+    cpp, c = bool(_NAMES_CPP.search(description)), bool(_NAMES_C.search(description))
+    return "C++" if cpp and not c else "C" if c and not cpp else C_OR_CPP
+
+
+def list_language(filed: list[tuple[str, str, str]]) -> str | None:
+    """The language of a repository from the (list, category, description) it is filed under: a
+    one-language list's, or its section's in a list organised by language. A C or C++ entry of
+    several lists is the one a more precise list says."""
+    languages = {c_or_cpp(description) if language == C_OR_CPP else language
+                 for name, _, description in filed if (language := LIST_LANGUAGES.get(name))}
+    languages |= {language for name, category, _ in filed if (language := section_language(name, category))}
+    if len(languages) == 2 and C_OR_CPP in languages and languages & {"C", "C++"}:
+        languages.discard(C_OR_CPP)
     return languages.pop() if len(languages) == 1 else None  # two lists disagree: unknown
 
 
@@ -96,7 +114,7 @@ def group_rows(rows: list[dict[str, str]]) -> list[list[str]]:
         out.append(
             [
                 group[0]["full_name"],
-                list_language([(r["list"], r["category"]) for r in group]) or "",
+                list_language([(r["list"], r["category"], r["description"]) for r in group]) or "",
                 SEPARATOR.join(dict.fromkeys(category_label(r["list"], r["category"]) for r in group)),
                 SEPARATOR.join(dict.fromkeys(" ".join(r["description"].split()) for r in group if r["description"].strip())),
                 SEPARATOR.join(lists),

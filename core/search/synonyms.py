@@ -134,10 +134,13 @@ def language_mentions(language: str) -> tuple[str, ...]:
 
 
 # a language a query names also covers these: most JavaScript libraries are written in TypeScript
-# (and some in CoffeeScript), and what runs on the JVM is used from Java
+# (and some in CoffeeScript), what runs on the JVM is used from Java, and a curated list of C and
+# C++ libraries alike leaves many of its entries "C/C++" (``core.catalog.lists.c_or_cpp``)
 LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {
     "JavaScript": ("TypeScript", "CoffeeScript"),
     "Java": ("Kotlin", "Scala", "Groovy", "Clojure"),
+    "C": ("C/C++",),
+    "C++": ("C/C++",),
 }
 
 

@@ -14,7 +14,7 @@ from bot.testing import TestBackend
 from core.catalog import Catalog
 from core.catalog.build import LISTS_DIR, LISTS_FILE, SHARE_ALIKE_FILE, build_lists
 from core.catalog.catalog import default_data_file
-from core.catalog.lists import list_language, read_listed, section_language
+from core.catalog.lists import C_OR_CPP, c_or_cpp, list_language, read_listed, section_language
 from core.models import Comparison, RepoList, SearchParams
 
 SHARED_LISTS = Path(__file__).resolve().parents[3] / "shared" / "data" / "awesome-lists"
@@ -57,7 +57,7 @@ def test_a_list_organised_by_language_gives_its_entries_their_sections_language(
     assert section_language("josephmisiti/awesome-machine-learning", "Python > Spiking Neural Networks") == "Python"
     assert section_language("josephmisiti/awesome-machine-learning", "Tools > Misc") is None
     assert section_language("awesome-selfhosted/awesome-selfhosted-data", "Go") is None  # a topic there, not a language
-    assert list_language([("avelino/awesome-go", "Web Frameworks"), ("josephmisiti/awesome-machine-learning", "Python > NLP")]) is None
+    assert list_language([("avelino/awesome-go", "Web Frameworks", ""), ("josephmisiti/awesome-machine-learning", "Python > NLP", "")]) is None
     tonic = catalog.get("neuromorphs/tonic")  # known only from that list
     assert tonic is not None and not tonic.figures_known and tonic.language == "Python"
 
@@ -96,6 +96,27 @@ def test_share_alike_rows_are_kept_apart_with_their_license() -> None:
     assert "Vinta Chen" in attribution and "Thiago Avelino" in attribution
     for notice in ("avelino_awesome-go", "vuejs_awesome-vue", "fffaraz_awesome-cpp", "veggiemonk_awesome-docker"):
         assert (LISTS_DIR / "LICENSES" / f"{notice}.LICENSE.txt").is_file()
+
+
+def test_a_list_of_c_and_cpp_libraries_says_which_where_the_description_does(catalog: Catalog) -> None:
+    assert c_or_cpp("Single C file TLS 1.2/1.3 implementation") == "C"
+    assert c_or_cpp("A tiny JSON parser in ANSI C.") == "C"
+    assert c_or_cpp("Header-only C++11 JSON library") == "C++"
+    assert c_or_cpp("A C/C++ library for audio") == C_OR_CPP  # both
+    assert c_or_cpp("Extremely fast non-cryptographic hash algorithm.") == C_OR_CPP  # neither
+    assert c_or_cpp("Objective-C runtime helpers") == C_OR_CPP and c_or_cpp("Fast C# parser") == C_OR_CPP
+    assert list_language([("fffaraz/awesome-cpp", "Math", "Fixed point maths"),
+                          ("josephmisiti/awesome-machine-learning", "C > General-Purpose Machine Learning", "")]) == "C"
+    xxhash, tlse = catalog.get("Cyan4973/xxHash"), catalog.get("eduardsui/tlse")  # only in awesome-cpp
+    assert xxhash is not None and xxhash.language == C_OR_CPP
+    assert tlse is not None and tlse.language == "C"
+
+
+async def test_a_search_for_c_or_cpp_finds_a_library_the_list_left_either(offline: TestBackend) -> None:
+    for language in ("C", "C++"):
+        reply = await offline.ask(f"extremely fast non-cryptographic hash function in {language}")
+        assert isinstance(reply.structured_data, RepoList), reply.markdown
+        assert "Cyan4973/xxHash" in [r.full_name for r in reply.structured_data.items[:3]], reply.markdown
 
 
 def test_the_catalog_loads_without_the_share_alike_file() -> None:
