@@ -62,8 +62,8 @@ SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd w
 # thin evidence: with a language filter the closest candidates of that language may be close only
 # in kind (a Java library for "COBOL to Java migration"), and a repository known only from a curated
 # list is close mostly through example requests written from the list's one line. Then, when at
-# least ``WORDLESS_MIN`` of the ``WORDLESS_LOOK`` closest (all, when fewer) match none of the need's words, nothing
-# under ``THIN_EVIDENCE_GATE`` fits
+# least ``WORDLESS_MIN`` of the ``WORDLESS_LOOK`` closest (all, when fewer; of the named language
+# itself, when it has any) match none of the need's words, nothing under ``THIN_EVIDENCE_GATE`` fits
 THIN_EVIDENCE_GATE = 0.58
 WORDLESS_LOOK = 5
 WORDLESS_MIN = 4
@@ -268,7 +268,11 @@ def fits(
     if known is not None and any(known(word) is False for word in content_words(text)):
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
     if wordless is not None and evidence < THIN_EVIDENCE_GATE:
-        closest = np.argsort(-gate_closeness, kind="stable")[:WORDLESS_LOOK]
+        closest = np.argsort(-gate_closeness, kind="stable")
+        if params.language:  # of that language itself: its family may be wordless only for being listed
+            in_language = [i for i in closest if (lexical_order[i].language or "").lower() == params.language.lower()]
+            closest = np.array(in_language or closest, dtype=np.int64)
+        closest = closest[:WORDLESS_LOOK]
         thin = bool(params.language) or bool(listed[closest[0]])
         if thin and sum(lexical_order[i].full_name in wordless for i in closest) >= min(WORDLESS_MIN, len(closest)):
             gate_at = max(gate_at, THIN_EVIDENCE_GATE)

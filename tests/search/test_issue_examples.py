@@ -52,6 +52,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "scoring software for curling bonspiels with end-by-end results and rink assignments",
     # in a language, the closest of that language match none of the words and are close only in kind
     "migrate our COBOL batch programs to Java automatically",
+    # ...the closest of that language itself: not its family's curated-list entries, wordless for being listed
+    "OpenTelemetry tracing SDK for Perl",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
