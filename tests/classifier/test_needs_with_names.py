@@ -36,6 +36,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # names in its situation, then a request for software in so many words
     "on Windows I install things through winget, scoop and chocolatey. I'd like one graphical app that "
     "shows pending updates for all of them and updates with a click",
+    # "all of them" with nothing listed: the names just said, which one tool should work with
+    "I juggle winget, scoop and chocolatey and keep forgetting which installed what, is there one GUI "
+    "that drives all of them?",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
@@ -48,6 +51,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("zustand or jotai for a small app?", Intent.COMPARE),
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
     ("give me an analysis of zustand", Intent.ANALYZE),
+    ("is there a tool to compare all of them?", Intent.CLARIFY),  # nothing listed, and a comparison asked for
 ])
 def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
                                                            intent: Intent) -> None:
