@@ -12,7 +12,7 @@ language itself when software was asked for. What the request compares with is n
 Words add to the meaning; they never gate it.
 
 The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
-nothing fits. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
+nothing fits; under a language filter, only the candidates in that language or made for it count. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
 not fit and is dropped, not kept as padding; one that matches every core concept lexically keeps
 its place down to ``LEXICAL_FLOOR``. Constants were set on the development sets
 (``bench/data/search_dev.jsonl``, ``search_blind.jsonl``, ``search_heldout.jsonl``), never on the
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,7 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.language import without_language
 from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import meaning, query_vector, repository_text, similarities
+from core.search.synonyms import LANGUAGE_FAMILY, language_mentions
 
 RRF_K = 30
 POPULARITY_WEIGHT = 0.03  # per unit of ln(stars): the prior that a well-known project is what was meant
@@ -89,6 +91,19 @@ def popularity_prior(stars: int, figures_known: bool, small: bool = False, *,
     if not figures_known:  # listed in a curated list, stars not measured on the newest date
         return POPULARITY_WEIGHT * math.log(max(earlier_stars or LISTED_STARS, LISTED_STARS))
     return POPULARITY_WEIGHT * math.log(stars) if stars > 0 else 0.0
+
+
+def made_in_or_for(repo: Repository, language: str) -> bool:
+    """Whether ``repo`` is written in ``language`` (or its family, ``LANGUAGE_FAMILY``) or says it
+    is made for it ("An extremely fast Python linter, written in Rust")."""
+    family = {language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(language, ()))}
+    if (repo.language or "").lower() in family:
+        return True
+    mentions = language_mentions(language)
+    if not mentions:
+        return False
+    text = " ".join([repo.full_name, repo.description or "", *repo.topics]).lower()
+    return any(re.search(rf"(?<![\w+#]){re.escape(word)}(?![\w+#])", text) for word in mentions)
 
 
 def not_the_answer(need: Need, full_name: str, description: str | None) -> float:
@@ -276,6 +291,10 @@ def fits(
         thin = bool(params.language) or bool(listed[closest[0]])
         if thin and sum(lexical_order[i].full_name in wordless for i in closest) >= min(WORDLESS_MIN, len(closest)):
             gate_at = max(gate_at, THIN_EVIDENCE_GATE)
+    if params.language:  # a hard filter: what other languages have is no evidence that something fits in this one
+        ours = [i for i, r in enumerate(lexical_order) if made_in_or_for(r, params.language)]
+        if ours:
+            evidence = float(gate_closeness[ours].max())
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}

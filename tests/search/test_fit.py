@@ -221,3 +221,14 @@ def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_no
     assert fits(params, [limiter], all_core=set(), wordless={record.full_name}) == {}
     stranger = repo("someone/limiter", 0, record.description, "JavaScript")  # the same text, a known project
     assert fits(params, [stranger], all_core=set(), wordless={"someone/limiter"})
+
+
+def test_under_a_language_filter_only_what_is_in_it_or_made_for_it_is_evidence() -> None:
+    from core.search.fit import made_in_or_for
+
+    assert made_in_or_for(repo("astral-sh/ruff", 1, "An extremely fast Python linter, written in Rust", "Rust"), "Python")
+    assert made_in_or_for(repo("typeorm/typeorm", 1, "ORM for TypeScript", "TypeScript"), "JavaScript")  # its family
+    assert made_in_or_for(repo("Cyan4973/xxHash", 1, "Extremely fast hash algorithm", "C/C++"), "C")
+    assert not made_in_or_for(repo("go-gorm/gorm", 1, "The fantastic ORM library for Golang", "Go"), "Crystal")
+    assert not made_in_or_for(repo("a/cython-thing", 1, "Cython bindings", "C"), "Python")  # a word, not a part of one
+    assert not made_in_or_for(repo("a/b", 1, "A C library", "Go"), "C")  # a letter names nothing in a description

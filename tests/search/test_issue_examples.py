@@ -54,6 +54,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "migrate our COBOL batch programs to Java automatically",
     # ...the closest of that language itself: not its family's curated-list entries, wordless for being listed
     "OpenTelemetry tracing SDK for Perl",
+    # a language is a hard filter: ORMs in C++, Go and Rust are no evidence that one in Crystal fits
+    "ORM for the Crystal programming language",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
