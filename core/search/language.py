@@ -87,7 +87,7 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and m.start() not in enumerated]
     if not named:
         return None
-    m = min(named, key=lambda m: _implementation_rank(text[: m.start()]))
+    m = min(named, key=lambda m: (_implementation_rank(text[: m.start()]), LANGUAGES[m.group(1)] in MARKUP))
     start = m.start()
     before = text[:start].rstrip()
     for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
@@ -123,6 +123,11 @@ def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:
         else:
             runs.append([m])
     return {m.start() for run in runs if len({LANGUAGES[x.group(1)] for x in run}) >= ENUMERATION_MIN for m in run}
+
+
+# what documents and pages are written in: named beside a programming language, usually what the
+# tool works on ("render our HTML email templates from a .NET worker"), and the other names the filter
+MARKUP = frozenset({"HTML", "CSS", "TeX"})
 
 
 def _implementation_rank(before: str) -> int:

@@ -242,6 +242,10 @@ def test_a_question_with_its_own_subject_is_a_new_search() -> None:
 def test_the_language_a_tool_is_written_in_wins_over_the_one_it_handles() -> None:
     assert t("fast JavaScript and CSS bundler written in Go").language == "Go"
     assert t("a JavaScript runtime written in Rust").language == "Rust"
+    # beside a programming language, a markup one is what the tool works on
+    assert t("render our HTML email templates with Razor from a .NET background worker").language == "C#"
+    assert t("html parser for python").language == "Python"
+    assert t("html email templates").language == "HTML"
 
 
 def test_a_tool_for_a_language_keeps_the_language() -> None:
