@@ -102,7 +102,7 @@ def main() -> None:
     asyncio.run(_search_times(team, queries[:3]))  # warm: catalog vectors, caches
     from core.search import fit, semantic
 
-    semantic.query_vector.cache_clear()
+    semantic.query_vector.clear()
     fit.need_vector.cache_clear()  # it holds the warm-up queries' vectors: they too are embedded again
     fit._ENCODED.clear()
     times = asyncio.run(_search_times(team, queries))

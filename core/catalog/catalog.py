@@ -113,6 +113,15 @@ class Catalog:
         ids += [i for i in self._nearest(params, min(limit, SEMANTIC_LIMIT)) if i not in found]
         return [self._repository(i) for i in ids]
 
+    def prepare(self, searches: Sequence[SearchParams]) -> None:
+        """Embeds in one pass the needs that ``search`` of each of ``searches`` will look up the
+        nearest records for (``core.search.fit.prepare_needs``)."""
+        from core.search.fit import prepare_needs, semantic_query
+
+        texts = [semantic_query(params) for params in searches if params.text.strip()]
+        if texts and self.vectors() is not None:
+            prepare_needs(texts)
+
     def _repository(self, record_id: int) -> Repository:
         """The record as a ``Repository``, the same object for the records asked for last: the
         strategies of a turn return many of the same records, and nothing changes a

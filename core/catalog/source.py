@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from core.catalog.catalog import Catalog
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
@@ -20,6 +22,7 @@ class CatalogSource:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self._waiting: list[SearchParams] = []  # searches started, not yet run (see ``search``)
         self._info = SourceInfo(
             kind="catalog",
             snapshot_date=catalog.snapshot_date,
@@ -31,6 +34,13 @@ class CatalogSource:
         return self._info
 
     async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+        # the searches started together (a turn's strategies) first give their needs, embedded in
+        # one pass by whichever runs first: one reading of the encoder's weights for all of them
+        self._waiting.append(params)
+        await asyncio.sleep(0)
+        if self._waiting:
+            waiting, self._waiting = self._waiting, []
+            self.catalog.prepare(waiting)
         return self.catalog.search(params, sort=sort, limit=limit)
 
     async def find_named(self, name: str, *, limit: int = 10) -> Repository | None:

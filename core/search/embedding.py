@@ -357,7 +357,10 @@ class SentenceEncoder:
             for index in range(config["num_hidden_layers"])
         ]
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
+    def encode(self, texts: Sequence[str], *, alone: bool = False) -> np.ndarray:
+        """``alone``: each text attends by itself, never padded beside a longer one, so that its
+        vector is bit for bit the one it gets encoded alone (queries encoded together); the dense
+        layers still read their weights once for all the texts."""
         if not texts:
             return np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
         # one text (a query) directly: the batch call hands even one text to the tokenizer's thread pool
@@ -369,21 +372,21 @@ class SentenceEncoder:
         split = WORKERS if sum(len(ids) for ids in tokens) >= PARALLEL_TOKENS else 1
         parts = [order[worker::split] for worker in range(split)]
         with ONE_BLAS_THREAD:
-            others = [helper_threads().submit(self._encode_sorted, tokens, part, vectors) for part in parts[1:]]
+            others = [helper_threads().submit(self._encode_sorted, tokens, part, vectors, alone) for part in parts[1:]]
             try:
-                self._encode_sorted(tokens, parts[0], vectors)
+                self._encode_sorted(tokens, parts[0], vectors, alone)
             finally:  # the others write into ``vectors`` too: never return (or raise) before them
                 for other in others:
                     other.result()
         return vectors
 
-    def _encode_sorted(self, tokens: list[list[int]], order: list[int], vectors: np.ndarray) -> None:
+    def _encode_sorted(self, tokens: list[list[int]], order: list[int], vectors: np.ndarray, alone: bool) -> None:
         """Encodes the texts at ``order`` (ascending token count) into their rows of ``vectors``."""
         for chunk in _chunks([len(tokens[i]) for i in order]):
             rows = [order[i] for i in chunk]
-            vectors[rows] = self._encode_packed([tokens[i] for i in rows])
+            vectors[rows] = self._encode_packed([tokens[i] for i in rows], alone)
 
-    def _encode_packed(self, tokens: list[list[int]]) -> np.ndarray:
+    def _encode_packed(self, tokens: list[list[int]], alone: bool = False) -> np.ndarray:
         """Texts in ascending token count, their tokens packed row after row with no padding:
         every step but attention works token by token, so only attention sees padding."""
         lengths = np.array([len(ids) for ids in tokens])
@@ -393,7 +396,8 @@ class SentenceEncoder:
         positions = np.arange(total) - np.repeat(starts, lengths)
         hidden = self._words.take(ids) + self._positions[positions] + self._token_type
         hidden = _layer_norm(hidden, self._embedding_norm, self._eps)
-        groups = [_Group(lengths[batch], int(starts[batch[0]])) for batch in _batches(lengths.tolist())]
+        batches = [[i] for i in range(len(lengths))] if alone else _batches(lengths.tolist())
+        groups = [_Group(lengths[batch], int(starts[batch[0]])) for batch in batches]
         for layer in self._layers:
             hidden = self._layer_forward(hidden, groups, layer)
         # summed as a (1, tokens, width) block: the order the padded batches summed in, so a text

@@ -136,6 +136,13 @@ def semantic_query(params: SearchParams) -> str:
     return text or params.describe()
 
 
+def prepare_needs(texts: Sequence[str]) -> None:
+    """Encodes in one pass the needs of ``texts`` (``semantic_query`` texts) not encoded yet, which
+    ``need_vector`` then finds: a search's strategies with and without its language cost one
+    pass over the encoder's weights, not two."""
+    query_vector.many([read_need(text).text for text in texts])
+
+
 @lru_cache(maxsize=256)
 def need_vector(text: str) -> np.ndarray:
     """The unit vector of the need in ``text`` (``core.search.need``): the request with what its

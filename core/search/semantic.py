@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -48,12 +47,38 @@ def repository_text(full_name: str, description: str | None, topics: Sequence[st
     return ". ".join(parts)
 
 
-@lru_cache(maxsize=512)
-def query_vector(message: str) -> np.ndarray:
-    """The unit vector of a query (cached: every strategy of one search asks for it)."""
-    vector = default_encoder().encode([query_text(message)])[0]
-    vector.setflags(write=False)
-    return vector
+class QueryVectors:
+    """Unit vectors of queries, the last ``size`` kept: every strategy of one search asks for the
+    same. Several are encoded in one pass (``many``) when a search knows it will need them: the
+    encoder reads its weights once for all, and each vector is bit for bit the one it gets alone."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.encoded = 0  # queries encoded so far
+        self.passes = 0  # encoder passes they took
+        self._kept: dict[str, np.ndarray] = {}
+
+    def __call__(self, message: str) -> np.ndarray:
+        return self.many([message])[0]
+
+    def many(self, messages: Sequence[str]) -> list[np.ndarray]:
+        found = {m: vector for m in messages if (vector := self._kept.get(m)) is not None}
+        new = [m for m in dict.fromkeys(messages) if m not in found]
+        if new:
+            for message, vector in zip(new, default_encoder().encode([query_text(m) for m in new], alone=True)):
+                vector.setflags(write=False)
+                found[message] = self._kept[message] = vector
+            self.encoded += len(new)
+            self.passes += 1
+            while len(self._kept) > self.size:
+                self._kept.pop(next(iter(self._kept)), None)
+        return [found[m] for m in messages]
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+query_vector = QueryVectors()
 
 
 def similarities(query: np.ndarray, vectors: np.ndarray) -> np.ndarray:

@@ -147,9 +147,10 @@ async def test_find_named_is_the_first_repository_so_called_in_a_search_by_name(
 def test_find_named_does_not_embed_a_name_found_by_words_or_called_by_no_record(catalog: Catalog, name: str) -> None:
     from core.search import semantic
 
-    semantic.query_vector.cache_clear()
+    semantic.query_vector.clear()
+    encoded = semantic.query_vector.encoded
     catalog.find_named(name)
-    assert semantic.query_vector.cache_info().misses == 0
+    assert semantic.query_vector.encoded == encoded
 
 
 @pytest.mark.parametrize("message", [
@@ -190,3 +191,18 @@ def test_a_loaded_catalog_is_out_of_the_garbage_collectors_way(catalog: Catalog)
 
     assert gc.is_tracked(catalog.records[0]) and gc.get_freeze_count() >= len(catalog.records)
     assert not any(obj is catalog.records[0] for obj in gc.get_objects(generation=2))
+
+
+async def test_the_strategies_of_one_search_embed_their_needs_in_one_pass(catalog: Catalog) -> None:
+    import time
+
+    from core.search import fit, semantic
+    from core.search.scout import Scout
+    from core.search.translator import RuleBasedTranslator
+
+    semantic.query_vector.clear()
+    fit.need_vector.cache_clear()
+    encoded, passes = semantic.query_vector.encoded, semantic.query_vector.passes
+    params = RuleBasedTranslator().translate_sync("library to make charts in javascript")  # with and without the language
+    await Scout(catalog.source()).gather(params, deadline=time.monotonic() + 30)
+    assert (semantic.query_vector.encoded - encoded, semantic.query_vector.passes - passes) == (2, 1)

@@ -196,3 +196,11 @@ def test_one_blas_thread_holds_in_whichever_thread_comes_in() -> None:
     with ThreadPoolExecutor(max_workers=1) as other:
         # the loop's thread first, then a worker thread, then the loop's again
         assert [blas_threads(), other.submit(blas_threads).result(), blas_threads()] == [{1}, {1}, {1}]
+
+
+def test_texts_encoded_alone_together_get_the_very_vectors_each_gets_by_itself() -> None:
+    texts = ["library to make charts", "library to make charts in javascript", "a faster grep",
+             "system monitor for the terminal like top but prettier. top: interactive process viewer and system monitor"]
+    together = default_encoder().encode(texts, alone=True)  # 4-25 tokens each, 58 in all: past the panels' 48
+    for index, text in enumerate(texts):
+        assert np.array_equal(together[index], default_encoder().encode([text])[0])
