@@ -87,7 +87,7 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and m.start() not in enumerated]
     if not named:
         return None
-    m = min(named, key=lambda m: (_implementation_rank(text[: m.start()]), LANGUAGES[m.group(1)] in MARKUP))
+    m = min(named, key=lambda m: _markup_last(m, _implementation_rank(text[: m.start()])))
     start = m.start()
     before = text[:start].rstrip()
     for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
@@ -128,6 +128,11 @@ def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:
 # what documents and pages are written in: named beside a programming language, usually what the
 # tool works on ("render our HTML email templates from a .NET worker"), and the other names the filter
 MARKUP = frozenset({"HTML", "CSS", "TeX"})
+
+
+def _markup_last(m: re.Match[str], rank: int) -> tuple[bool, int]:
+    """Markup ranks after every programming language named, unless a tool is written in it."""
+    return LANGUAGES[m.group(1)] in MARKUP and rank > 0, rank
 
 
 def _implementation_rank(before: str) -> int:

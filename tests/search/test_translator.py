@@ -246,6 +246,8 @@ def test_the_language_a_tool_is_written_in_wins_over_the_one_it_handles() -> Non
     assert t("render our HTML email templates with Razor from a .NET background worker").language == "C#"
     assert t("html parser for python").language == "Python"
     assert t("html email templates").language == "HTML"
+    assert t("my plots come out of MATLAB and look awful in LaTeX, convert them to TikZ").language == "MATLAB"
+    assert t("a LaTeX editor written in LaTeX").language == "TeX"  # unless a tool is written in it
 
 
 def test_a_tool_for_a_language_keeps_the_language() -> None:
