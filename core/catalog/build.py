@@ -137,8 +137,8 @@ def lists_attribution(folder: Path) -> str:
         "# Awesome-list category data: sources, licenses and attribution\n\n"
         "`awesome-lists.csv.gz` and `awesome-lists-sharealike.csv.gz` are derived from the category data\n"
         "below: one row per repository with its language (from a one-language list, or its section in a\n"
-        "list organised by language), category paths, the lists' descriptions, the lists and their\n"
-        "licenses. The share-alike rows\n"
+        "list organised by language; awesome-cpp's entries C, C++ or \"C/C++\" as their descriptions say),\n"
+        "category paths, the lists' descriptions, the lists and their licenses. The share-alike rows\n"
         "are in their own file; see `awesome-lists-sharealike.LICENSE.md`. The license texts of every\n"
         "list are in `LICENSES/`. Copied from the data's README by `python -m core.catalog.build`.\n"
     )
