@@ -43,7 +43,8 @@ async def run(threads: int, events: int, commands: int) -> None:
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = fake.rest_base, yarl.URL(fake.gateway_url)
     app = build_bot_app()
-    chat = app.coordinator.agents[next(i for i in app.coordinator.agents if i.value == "chat")]
+    agents = app.service.coordinator.agents
+    chat = agents[next(i for i in agents if i.value == "chat")]
     assert isinstance(chat, ChatAgent)
     chat.burst_events = events
     settings = DiscordSettings(token=TOKEN, guild_ready_timeout=0.05, shutdown_grace=30,
