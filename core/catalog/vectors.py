@@ -24,6 +24,8 @@ import hashlib
 import logging
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -31,7 +33,7 @@ import numpy as np
 
 from core.catalog.examples import default_examples_file
 from core.catalog.records import CatalogRecord
-from core.search.embedding import MODEL_PACKAGE, ONE_BLAS_THREAD, WORKERS, helper_threads
+from core.search.embedding import MODEL_PACKAGE, ONE_BLAS_THREAD, WORKERS
 from core.search.semantic import meaning, repository_text
 
 log = logging.getLogger("omg.catalog.vectors")
@@ -114,6 +116,13 @@ def rows_alike(matrix: np.ndarray) -> bool:
                 np.array_equal(rows_product(end, rows, vector), full[rows])
                 for rows in (rng.choice(len(end), count) for count in (1, 2, 3, 5, 33, len(end))))
     return _ROWS_ALIKE[key]
+
+
+@lru_cache(maxsize=1)
+def _product_helper() -> ThreadPoolExecutor:
+    """The thread that multiplies the other half of a catalog-wide product (``_all_closeness``): one
+    of its own, so that it never waits behind a long encoding split over the encoder's threads."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="omg-product")
 
 
 class RowFile:
@@ -245,7 +254,7 @@ class CatalogVectors:
                 best[self.example_records] = self.examples @ query
 
         with ONE_BLAS_THREAD:
-            helper = helper_threads().submit(rest) if cut < len(self.matrix) else None
+            helper = _product_helper().submit(rest) if cut < len(self.matrix) else None
             try:
                 np.matmul(self.matrix[:cut], query, out=own[:cut])
             finally:  # the helper writes into ``own`` and ``best``: never return (or raise) before it

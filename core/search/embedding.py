@@ -372,7 +372,7 @@ class SentenceEncoder:
         split = WORKERS if sum(len(ids) for ids in tokens) >= PARALLEL_TOKENS else 1
         parts = [order[worker::split] for worker in range(split)]
         with ONE_BLAS_THREAD:
-            others = [helper_threads().submit(self._encode_sorted, tokens, part, vectors, alone) for part in parts[1:]]
+            others = [_workers().submit(self._encode_sorted, tokens, part, vectors, alone) for part in parts[1:]]
             try:
                 self._encode_sorted(tokens, parts[0], vectors, alone)
             finally:  # the others write into ``vectors`` too: never return (or raise) before them
@@ -537,7 +537,7 @@ class _Once(Generic[T]):
         return self._value
 
 
-# the threads that run the other parts of a split encoding or catalog product (the caller runs one)
-helper_threads = _Once(lambda: ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-blas"))
+# the threads that encode the other parts of a split encoding (the caller encodes one)
+_workers = _Once(lambda: ThreadPoolExecutor(max_workers=max(1, WORKERS - 1), thread_name_prefix="omg-encode"))
 # the process-wide encoder, loaded on first use (about 90 MB of weights)
 default_encoder: Callable[[], SentenceEncoder] = _Once(SentenceEncoder)
