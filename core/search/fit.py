@@ -12,9 +12,10 @@ language itself when software was asked for. What the request compares with is n
 Words add to the meaning; they never gate it.
 
 The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
-nothing fits; under a language filter, only the candidates in that language or made for it count. The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does
-not fit and is dropped, not kept as padding; one that matches every core concept lexically keeps
-its place down to ``LEXICAL_FLOOR``. Constants were set on the development sets
+nothing fits; under a language filter, only the candidates in that language or made for it count.
+The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does not fit and
+is dropped, not kept as padding; one that matches every core concept lexically keeps its place
+down to ``LEXICAL_FLOOR``. Constants were set on the development sets
 (``bench/data/search_dev.jsonl``, ``search_blind.jsonl``, ``search_heldout.jsonl``), never on the
 fresh blind sets; see SCORING.md ("Fit").
 """
