@@ -20,6 +20,12 @@ def is_scored(repo: ScoredRepository) -> bool:
     return s.overall > 0 or any(v > 0 for v in s.measured().values())
 
 
+def quality_measured(repo: ScoredRepository) -> bool:
+    """Whether anything about the repository itself was measured, not only how well it matches
+    the request (a repository known only from curated lists has no figures offline)."""
+    return any(dimension != "relevance" for dimension in repo.scores.measured())
+
+
 def unmeasured(repo: ScoredRepository) -> set[str]:
     """Dimensions with no measured signal (``None``, shown as "n/a", never as a zero)."""
     return set(repo.scores.unmeasured)

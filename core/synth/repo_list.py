@@ -6,7 +6,7 @@ from core.models import RepoCard, RepoCardsSection, RepoList, ScoredRepository, 
 from core.search.need import is_spoken
 from core.synth.format import age, compact_number, score, sentence, truncate
 from core.synth.phrases import join_words, plural
-from core.synth.insights import is_scored, result_set_insights, strongest_dimensions
+from core.synth.insights import is_scored, quality_measured, result_set_insights, strongest_dimensions
 from core.synth.render_context import RenderContext
 
 TOP_PICKS = 3
@@ -56,7 +56,10 @@ def why_line(repo: ScoredRepository, rc: RenderContext) -> str | None:
     parts: list[str] = []
     if repo.why.strip():
         parts.append(sentence(truncate(repo.why, rc.max_description_chars)))
-    if is_scored(repo):
+    if is_scored(repo) and not quality_measured(repo) and repo.scores.relevance is not None:
+        # its score would be how well it matches alone: shown as that, never as a verdict on it
+        parts.append(f"Matches the request {score(repo.scores.relevance)}; nothing about the project itself is measured.")
+    elif is_scored(repo):
         # the Search Team's "why" already names its strong points; otherwise we do
         strengths = [] if parts else [rc.explain(d) for d in strongest_dimensions(repo)]
         overall = f"{rc.explain('query_score')} {score(repo.scores.overall)}"  # relevance included
@@ -84,7 +87,7 @@ def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: b
         html_url=repo.html_url,
         stars=repo.stars if repo.figures_known else None,
         language=repo.language,
-        overall=repo.scores.overall if is_scored(repo) else None,
+        overall=repo.scores.overall if is_scored(repo) and quality_measured(repo) else None,
         archived=repo.archived,
         facts=facts(repo, rc),
         description=truncate(repo.description, limit),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.models import Intent, RepoList, ResultMeta, SearchParams
+from core.models import Intent, RepoCardsSection, RepoList, ResultMeta, SearchParams
 from tests.synth.factories import SNAPSHOT, catalog_meta, repo, repo_list
 
 
@@ -154,3 +154,22 @@ def test_a_result_that_matches_poorly_says_so_beside_its_score(run) -> None:
     poor = poor.model_copy(update={"scores": poor.scores.model_copy(update={"relevance": 1.1})})
     out = run(RepoList(items=[poor, repo(1)], meta=catalog_meta()))
     assert out.markdown.count("though it matches the request poorly (relevance 1.1/10)") == 1
+
+
+def test_a_repository_nothing_is_measured_of_shows_how_well_it_matches_not_a_score(run) -> None:
+    from core.models import DimensionScores
+
+    listed = repo(0).model_copy(update={
+        "figures_known": False, "stars": 0, "forks": 0,
+        "scores": DimensionScores(relevance=9.0, overall=9.0, unmeasured=[
+            "maturity", "activity", "documentation", "community", "ease_of_use", "maintenance"]),
+    })
+    data = repo_list(3)
+    data.items[0] = listed
+    out = run(data)
+    top = out.markdown.split("### More results")[0]
+    assert "Matches the request 9.0/10; nothing about the project itself is measured." in top
+    assert "score for your query" not in top.split("\n2. ")[0].lower()  # no score that reads as a verdict on it
+    top_cards = next(section for section in out.document if isinstance(section, RepoCardsSection))
+    assert top_cards.cards[0].overall is None  # no "score 9.0/10" badge on Slack or Discord
+    assert top_cards.cards[1].overall is not None
