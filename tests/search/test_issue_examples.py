@@ -117,3 +117,8 @@ async def test_a_spoken_request_is_quoted_back_not_turned_into_a_keyword_jumble(
     follow_up = await offline.ask("what about Go?")
     assert "servers instead (Go)*" in follow_up.markdown
     assert "the results for *we pay too much for Heroku" in follow_up.markdown
+
+
+async def test_chat_filler_alone_does_not_make_a_request_a_sentence_to_quote(offline: TestBackend) -> None:
+    reply = await offline.ask("show me Rust web frameworks")
+    assert "for *web frameworks (Rust)*." in reply.markdown, reply.markdown  # not "show me Rust web frameworks (Rust)"
