@@ -44,7 +44,9 @@ _COMPARED = [
 ]
 SPOKEN_WORDS = 9  # descriptions and keyword searches are shorter
 SPOKEN_WORD_TRUST = 0.3
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i'd|i've|me|my|we|we're|we'd|our|us)\b", re.IGNORECASE)
+# "me" after "show", "find", "give" or "tell" is chat filler ("show me rust web frameworks"), not the asker
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i'd|i've|(?<!show )(?<!find )(?<!give )(?<!tell )me|my|we|we're|we'd|our|us)\b",
+                           re.IGNORECASE)
 _WITHOUT = re.compile(rf"\b{_NAME}\s+without\b", re.IGNORECASE)  # "google analytics without the tracking"
 _NOT_NAMES = frozenset({
     "a", "an", "the", "it", "this", "that", "one", "something", "anything", "some", "any", "what", "which",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from core.models import RepoCard, RepoCardsSection, RepoList, ScoredRepository, Section, TextSection
 from core.search.need import is_spoken
-from core.search.semantic import query_text
 from core.synth.format import age, compact_number, score, sentence, truncate
 from core.synth.phrases import join_words, plural
 from core.synth.insights import is_scored, quality_measured, result_set_insights, strongest_dimensions
@@ -23,7 +22,7 @@ def describe_query(data: RepoList, rc: RenderContext) -> str:
     if meta is not None and meta.search_params is not None:
         params = meta.search_params
         said = params.text.split(" -> ")[0].strip()
-        if said and is_spoken(query_text(said)):  # "show me Rust web frameworks" is not a sentence to quote
+        if said and is_spoken(said):
             filters = params.describe_filters()
             quoted = truncate(said.rstrip("?.!"), SPOKEN_SHOWN)
             return f"{quoted} ({', '.join(filters)})" if filters else quoted

@@ -179,3 +179,10 @@ def test_the_word_checks_before_the_stand_in_pattern_never_change_a_catalog_verd
     for name in ("cat", "redis", "firebase", "node.js", "google analytics", "c++"):
         pattern = _stand_in_pattern(name)
         assert [_stands_in_for(name, d) for d in descriptions] == [bool(pattern.search(d)) for d in descriptions]
+
+
+def test_me_after_show_find_give_or_tell_is_chat_filler_not_the_asker() -> None:
+    from core.search.need import is_situated
+
+    assert not is_situated("show me Rust web frameworks") and not is_situated("find me a markdown editor")
+    assert is_situated("help me find a tool for my thesis") and is_situated("our app is slow")
