@@ -4,8 +4,9 @@ Each concept (``core.search.concepts``) scores where its best match is (name > t
 description > README); the user's own word counts fully, an equivalent a little less, a related
 term weakly, the words of a multi-word term found apart less than the phrase. Core concepts must
 match: the qualifiers ("react", the language) only adjust the score of what matches, so a result
-that matches nothing but a qualifier scores 0 and lands in the last *tier*. Formula: SCORING.md
-("Relevance").
+that matches nothing but a qualifier scores 0 and lands in the last *tier*. A qualifier the text
+does not mention may be implied by the repository's language or by the curated list it is filed
+in. Formula: SCORING.md ("Relevance").
 """
 
 from __future__ import annotations
@@ -227,11 +228,22 @@ def _best(concept: Concept, fields: dict[str, str], compact_name: str, everythin
 
 
 def _implied(concept: Concept, repo: Repository, match: _Match) -> _Match:
-    """A qualifier the text does not mention, implied by the repository's language."""
-    languages = QUALIFIER_LANGUAGES.get(concept.label.lower())
-    if match.score or concept.role != "qualifier" or not languages or repo.language not in languages:
+    """A qualifier the text does not mention, implied by the repository's language (Dart ->
+    "flutter") or by the curated list it is filed in ("awesome-selfhosted" -> "self-hosted")."""
+    if match.score or concept.role != "qualifier":
         return match
-    return _Match(IMPLIED_QUALIFIER, f"implied by its language ({repo.language})", concept.label)
+    languages = QUALIFIER_LANGUAGES.get(concept.label.lower())
+    if languages and repo.language in languages:
+        return _Match(IMPLIED_QUALIFIER, f"implied by its language ({repo.language})", concept.label)
+    for category in repo.categories:
+        if any(alt.text in _normalized_category(category) for alt in concept.alternatives):
+            return _Match(IMPLIED_QUALIFIER, f"implied by its list ({category.split(':', 1)[0]})", concept.label)
+    return match
+
+
+@lru_cache(maxsize=8192)
+def _normalized_category(category: str) -> str:
+    return normalize(category)
 
 
 def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> _Match:
@@ -248,7 +260,7 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
     return best
 
 
-_VERDICTS: dict[tuple[int, str, str, tuple[str, ...], str | None, int | None], RelevanceResult] = {}
+_VERDICTS: dict[tuple[int, str, str, tuple[str, ...], str | None, tuple[str, ...], int | None], RelevanceResult] = {}
 _VERDICTS_MAX = 4096
 
 
@@ -259,7 +271,7 @@ def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) ->
     if terms.empty:
         return None
     key = (id(terms), repo.full_name, repo.description or "", tuple(repo.topics), repo.language,
-           hash(readme) if readme else None)
+           tuple(repo.categories), hash(readme) if readme else None)
     verdict = _VERDICTS.get(key)
     if verdict is None:
         if len(_VERDICTS) >= _VERDICTS_MAX:

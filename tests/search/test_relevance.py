@@ -133,3 +133,17 @@ def test_search_shapes_for_the_core_and_the_named_language() -> None:
     assert named is not None and named.language is None and named.keywords == ["python"]
     assert language_mention_params(RULES.translate_sync("c++ json library")) is None  # "c" is no search term
     assert language_mention_params(RULES.translate_sync("golang orm")).keywords == ["golang"]
+
+
+def test_a_curated_list_a_repository_is_filed_in_implies_a_qualifier() -> None:
+    terms = compile_terms(RULES.translate_sync("self-hosted feature flag service"))
+
+    def listed(categories: list[str]):
+        repo = Repository(full_name="flagsmith/flagsmith", description="Dashboard, API and SDKs for adding Feature Flags",
+                          categories=categories)
+        return relevance(repo, terms)
+
+    filed = listed(["awesome-selfhosted: Software Development - Feature Toggle"])
+    assert filed is not None and filed.missed_qualifiers == () and "'self-hosted' implied by its list (awesome-selfhosted)" in filed.reason
+    elsewhere = listed(["awesome-go: Server Applications"])
+    assert elsewhere is not None and elsewhere.missed_qualifiers == ("self-hosted",)
