@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,7 +35,6 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.language import without_language
 from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import meaning, query_vector, repository_text, similarities
-from core.search.synonyms import LANGUAGE_FAMILY, language_mentions
 
 RRF_K = 30
 POPULARITY_WEIGHT = 0.03  # per unit of ln(stars): the prior that a well-known project is what was meant
@@ -92,19 +90,6 @@ def popularity_prior(stars: int, figures_known: bool, small: bool = False, *,
     if not figures_known:  # listed in a curated list, stars not measured on the newest date
         return POPULARITY_WEIGHT * math.log(max(earlier_stars or LISTED_STARS, LISTED_STARS))
     return POPULARITY_WEIGHT * math.log(stars) if stars > 0 else 0.0
-
-
-def made_in_or_for(repo: Repository, language: str) -> bool:
-    """Whether ``repo`` is written in ``language`` (or its family, ``LANGUAGE_FAMILY``) or says it
-    is made for it ("An extremely fast Python linter, written in Rust")."""
-    family = {language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(language, ()))}
-    if (repo.language or "").lower() in family:
-        return True
-    mentions = language_mentions(language)
-    if not mentions:
-        return False
-    text = " ".join([repo.full_name, repo.description or "", *repo.topics]).lower()
-    return any(re.search(rf"(?<![\w+#]){re.escape(word)}(?![\w+#])", text) for word in mentions)
 
 
 def not_the_answer(need: Need, full_name: str, description: str | None) -> float:
@@ -254,13 +239,15 @@ def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
     readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
     qualifier_only: set[str] | None = None, gate: bool = True, known: Callable[[str], bool | None] | None = None,
-    wordless: set[str] | None = None,
+    wordless: set[str] | None = None, in_language: set[str] | None = None,
 ) -> dict[str, Fit]:
     """Full name -> Fit for the candidates that clear the floor (the others are left out).
 
     ``lexical_order`` is the candidates best first by words; ``all_core`` holds the full names
     matching every core concept lexically; ``known`` says whether the searched collection uses a
-    word at all (``RepoSource.knows_word``: the offline catalog's vocabulary; None where it cannot tell).
+    word at all (``RepoSource.knows_word``: the offline catalog's vocabulary; None where it cannot tell);
+    ``wordless`` holds those matching none of the need's words, ``in_language`` (under a language
+    filter) those in the language or made for it, as relevance reads them (``misses_language``).
     """
     from core.catalog.catalog import Catalog
 
@@ -293,14 +280,14 @@ def fits(
     if wordless is not None and evidence < THIN_EVIDENCE_GATE:
         closest = np.argsort(-gate_closeness, kind="stable")
         if params.language:  # of that language itself: its family may be wordless only for being listed
-            in_language = [i for i in closest if (lexical_order[i].language or "").lower() == params.language.lower()]
-            closest = np.array(in_language or closest, dtype=np.int64)
+            its_own = [i for i in closest if (lexical_order[i].language or "").lower() == params.language.lower()]
+            closest = np.array(its_own or closest, dtype=np.int64)
         closest = closest[:WORDLESS_LOOK]
         thin = bool(params.language) or bool(listed[closest[0]])
         if thin and sum(lexical_order[i].full_name in wordless for i in closest) >= min(WORDLESS_MIN, len(closest)):
             gate_at = max(gate_at, THIN_EVIDENCE_GATE)
-    if params.language:  # a hard filter: what other languages have is no evidence that something fits in this one
-        ours = [i for i, r in enumerate(lexical_order) if made_in_or_for(r, params.language)]
+    if in_language:  # a hard filter: what other languages have is no evidence that something fits in this one
+        ours = [i for i, r in enumerate(lexical_order) if r.full_name in in_language]
         if ours:
             evidence = float(gate_closeness[ours].max())
     if gate and evidence < gate_at and not named and not params.exclude:

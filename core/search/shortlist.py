@@ -22,7 +22,9 @@ from core.models import Repository, SearchParams
 from core.search.fit import Fit, fits
 from core.search.measures import days_since, recency_score
 from core.search.concepts import query_concepts
-from core.search.relevance import TIER_ALL_CORE, TIER_PARTIAL, TIER_QUALIFIERS_ONLY, RelevanceResult, compile_terms, relevance
+from core.search.relevance import (
+    TIER_ALL_CORE, TIER_PARTIAL, TIER_QUALIFIERS_ONLY, RelevanceResult, compile_terms, misses_language, relevance,
+)
 
 LANGUAGE_SHARE = 0.6
 
@@ -93,8 +95,10 @@ def coarse_rank(
     qualified = any(c.role == "qualifier" for c in query_concepts(params))
     qualifier_only = {r.full_name for r in pool if qualified and tier(verdicts[id(r)]) == TIER_QUALIFIERS_ONLY}
     wordless = {r.full_name for r in pool if tier(verdicts[id(r)]) >= TIER_QUALIFIERS_ONLY}
+    # under a language filter, those in the language or made for it (their text names it)
+    in_language = {r.full_name for r in pool if not misses_language(tier(verdicts[id(r)]))} if params.language else None
     fitted = fits(params, lexical, all_core, readmes, small=small, exact=first, qualifier_only=qualifier_only, gate=gate,
-                  known=known, wordless=wordless)
+                  known=known, wordless=wordless, in_language=in_language)
     ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
     return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 

@@ -224,11 +224,14 @@ def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_no
 
 
 def test_under_a_language_filter_only_what_is_in_it_or_made_for_it_is_evidence() -> None:
-    from core.search.fit import made_in_or_for
+    from core.catalog import Catalog
+    from core.search.translator import RuleBasedTranslator
 
-    assert made_in_or_for(repo("astral-sh/ruff", 1, "An extremely fast Python linter, written in Rust", "Rust"), "Python")
-    assert made_in_or_for(repo("typeorm/typeorm", 1, "ORM for TypeScript", "TypeScript"), "JavaScript")  # its family
-    assert made_in_or_for(repo("Cyan4973/xxHash", 1, "Extremely fast hash algorithm", "C/C++"), "C")
-    assert not made_in_or_for(repo("go-gorm/gorm", 1, "The fantastic ORM library for Golang", "Go"), "Crystal")
-    assert not made_in_or_for(repo("a/cython-thing", 1, "Cython bindings", "C"), "Python")  # a word, not a part of one
-    assert not made_in_or_for(repo("a/b", 1, "A C library", "Go"), "C")  # a letter names nothing in a description
+    catalog = Catalog.load()
+    params = RuleBasedTranslator().translate_sync("ORM for the Crystal programming language")
+    assert params.language == "Crystal"
+    orms_elsewhere = [catalog.get(name).to_repository() for name in ("go-gorm/gorm", "silverqx/TinyORM")]
+    crystal = catalog.get("mathieulaporte/machine").to_repository()  # Crystal, about machine learning
+    candidates = [*orms_elsewhere, crystal]
+    assert fits(params, candidates, set())  # the Go and C++ ORMs are close in meaning
+    assert fits(params, candidates, set(), in_language={crystal.full_name}) == {}  # but no evidence for Crystal
