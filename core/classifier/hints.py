@@ -93,6 +93,14 @@ def asks_for_software(message: str, context: ThreadContext) -> bool:
     return not context.known_names and requested_intent(message) is None and bool(_ASKS_FOR_SOFTWARE.search(message))
 
 
+def asks_one_tool_for_them(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """"is there one GUI that drives all of them?" after naming winget, scoop and chocolatey, with
+    nothing listed before: "them" are the names just said, and what is asked for is a tool that
+    works with them all, not a comparison of them."""
+    plural = any(m.kind in (MentionKind.ALL, MentionKind.BOTH) for m in mentions)
+    return plural and asks_for_software(message, context)
+
+
 _KIND_WORDS = re.compile(r"^[a-z0-9][\w+#./-]*(?:\s+[a-z0-9][\w+#./-]*){1,3}$", re.I)
 
 

@@ -21,6 +21,7 @@ from core.classifier.context import ThreadContext, build_context
 from core.classifier.features import Featurizer, Prepared
 from core.classifier.hints import (
     asks_for_software,
+    asks_one_tool_for_them,
     commands_search,
     describes_need,
     names_a_kind,
@@ -164,7 +165,7 @@ class LocalIntentClassifier:
         search; analyze and compare need a target; a selection of listed results leans to what
         it asks; a described need or a kind of software the model reads as a search needs no
         question back."""
-        if commands_search(message, p.mentions) or self._one_tool_for_the_named(message, p):
+        if commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context):
             return _certain(Intent.SEARCH, probabilities)
         if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
             probabilities = _without_targeted_intents(probabilities)
@@ -175,14 +176,6 @@ class LocalIntentClassifier:
                 and max(probabilities, key=probabilities.__getitem__) is Intent.SEARCH:
             return _certain(Intent.SEARCH, probabilities)
         return probabilities
-
-    @staticmethod
-    def _one_tool_for_the_named(message: str, p: Prepared) -> bool:
-        """"is there one GUI that drives all of them?" after naming winget, scoop and chocolatey,
-        with nothing listed before: "them" are the names just said, and what is asked for is a
-        tool that works with them all, not a comparison of them."""
-        plural = any(m.kind in (MentionKind.ALL, MentionKind.BOTH) for m in p.mentions)
-        return plural and asks_for_software(message, p.context)
 
     def _need_misread(self, probabilities: dict[Intent, float], message: str, prepared: Prepared) -> bool:
         """A described need whose names the model took for targets: an unsure verdict, or a
