@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the eighth fresh blind set (search_fresh8.jsonl)
+    .venv/bin/python -m bench search_eval                  # the ninth fresh blind set (search_fresh9.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh8     # the eighth fresh blind set (search_fresh8.jsonl)
     .venv/bin/python -m bench search_eval --set fresh7     # the seventh fresh blind set (search_fresh7.jsonl)
     .venv/bin/python -m bench search_eval --set fresh6     # the sixth fresh blind set (search_fresh6.jsonl)
     .venv/bin/python -m bench search_eval --set fresh5     # the fifth fresh blind set (search_fresh5.jsonl)
@@ -15,6 +16,7 @@
     .venv/bin/python -m bench search_eval --set dev6       # development: written to be diagnosed (50 no-match)
     .venv/bin/python -m bench search_eval --set dev7       # development: written to be diagnosed (60 no-match)
     .venv/bin/python -m bench search_eval --set dev8       # development: written to be diagnosed (60 no-match, 45 near a domain)
+    .venv/bin/python -m bench search_eval --set dev9       # development: written to be diagnosed (60 no-match, 45 near a domain)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -58,6 +60,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh9": DATA / "search_fresh9.jsonl",
     "fresh8": DATA / "search_fresh8.jsonl",
     "fresh7": DATA / "search_fresh7.jsonl",
     "fresh6": DATA / "search_fresh6.jsonl",
@@ -73,8 +76,10 @@ SETS = {
     "dev6": DATA / "search_dev6.jsonl",
     "dev7": DATA / "search_dev7.jsonl",
     "dev8": DATA / "search_dev8.jsonl",
+    "dev9": DATA / "search_dev9.jsonl",
 }
 LABELS = {
+    "fresh9": "FRESH9 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh8": "FRESH8 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh7": "FRESH7 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh6": "FRESH6 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -90,6 +95,7 @@ LABELS = {
     "dev6": "DEV6 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev7": "DEV7 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev8": "DEV8 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev9": "DEV9 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -194,7 +200,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh8"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh9"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
