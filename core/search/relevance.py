@@ -256,8 +256,18 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
     for field in ("name", "topics", "description"):
         for word in mentions:
             if normalize(word) in fields.get(field, " ") and PLACE_WEIGHTS[field] > best.score:
+                if field == "description" and not _names_language(repo.description or "", word):
+                    continue
                 best = _Match(PLACE_WEIGHTS[field], field, language)
     return best
+
+
+@lru_cache(maxsize=4096)
+def _names_language(description: str, word: str) -> bool:
+    """True when ``description`` names the language ``word`` other than in the possessive: a C++
+    ORM "similar to Python's SQLAlchemy", a Go parser "inspired by Python's argparse" or a PHP
+    "port of Python's jieba" compare with something of that language and are not made for it."""
+    return re.search(rf"(?<![\w.+#-]){re.escape(word)}(?![\w+#]|['\u2019]s\b)", description, re.I) is not None
 
 
 _VERDICTS: dict[tuple[int, str, str, tuple[str, ...], str | None, tuple[str, ...], int | None], RelevanceResult] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, core_search_params, language_mention_params, query_concepts
-from core.search.relevance import TIER_ALL_CORE, TIER_QUALIFIERS_ONLY, compile_terms, relevance
+from core.search.relevance import TIER_ALL_CORE, TIER_QUALIFIERS_ONLY, compile_terms, misses_language, relevance
 from core.search.translator import RuleBasedTranslator
 from core.search.synonyms import spell_out_compounds
 
@@ -123,6 +123,17 @@ def test_the_language_is_a_qualifier_its_family_and_mentions_count() -> None:
     ruff = rel("python linter", "astral-sh/ruff", "An extremely fast Python linter, written in Rust.", "Rust")
     biome = rel("python linter", "biomejs/biome", "A linter for web projects", "Rust")
     assert ruff.tier == TIER_ALL_CORE < biome.tier and "'Python' in description" in ruff.reason
+
+
+def test_a_language_named_in_the_possessive_is_compared_with_not_served() -> None:
+    # "similar to Python's SQLAlchemy": a C++ ORM, not one made for Python
+    sqlgen = rel("python orm", "getml/sqlgen", "An ORM for C++-20, similar to Python's SQLAlchemy or Rust's Diesel.",
+                 "C++")
+    made_for = rel("python orm", "a/pyorm", "An async ORM for Python and PostgreSQL.", "Rust")
+    assert misses_language(sqlgen.tier) and "'Python' in description" not in sqlgen.reason
+    assert not misses_language(made_for.tier)
+    port = rel("ruby dotenv", "joho/godotenv", "Go port of Ruby\u2019s dotenv library.", "Go")
+    assert misses_language(port.tier)
 
 
 def test_search_shapes_for_the_core_and_the_named_language() -> None:
