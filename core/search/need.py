@@ -40,6 +40,7 @@ _COMPARED = [
         rf"\b(?:a|an|some)\s+(?:nicer|better|faster|prettier|lighter|simpler|modern|modernized|friendlier|smaller|"
         rf"easier|cheaper|open[- ]source|self[- ]hosted|free|rust|go)\s+{_NAME}",
         rf"\b(?:our|my|your)\s+own\s+{_NAME}",
+        rf"\b(?:other\s+than|besides|except(?:\s+for)?|excluding|apart\s+from)\s+{_NAME}",
     )
 ]
 SPOKEN_WORDS = 9  # descriptions and keyword searches are shorter

@@ -27,6 +27,8 @@ def repo(full_name: str, description: str, stars: int = 10_000, language: str | 
     ("we want our own github running on our servers", ("github",)),
     ("run chatgpt-like models on my laptop", ("chatgpt",)),
     ("postman got too bloated, what's a lighter option", ("postman",)),
+    ("python orm besides sqlalchemy", ("sqlalchemy",)),  # things like it, without it
+    ("java web frameworks other than spring", ("spring",)),
 ])
 def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -> None:
     assert read_need(message).compared == compared
@@ -39,6 +41,7 @@ def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -
     "I want to control my smart lights without the vendor's cloud",  # "lights" is no product
     "desktop apps with a web UI and a Rust core",  # "a Rust core" is a part, not a Rust rewrite of "core"
     "my logbook in a web app instead of desktop software",  # a kind of software, not the repository "desktop"
+    "a note app; besides that, it should sync offline",
 ])
 def test_plain_requests_compare_with_nothing(message: str) -> None:
     assert read_need(message).compared == ()
