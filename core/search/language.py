@@ -72,6 +72,9 @@ _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|program
 _FOR = re.compile(r"\bfor\s+$")
 _CLAUSE_END = re.compile(r"\s*(?:$|[,.;:!?)]|\b(?:that|which|with|please)\b)")
 _WRITTEN_IN = re.compile(r"(?:\b(?:written|implemented|built|made|coded|programmed)\s+)?\bin\s+$")
+# "bugs in Clojure programs", "leaks in our Go services": what a tool works on, which stays in the need
+_WORKED_ON = re.compile(r"\s+(?:programs?|code|codebases?|projects?|files?|apps?|applications?|repos?|repositories|"
+                        r"scripts?|sources?|modules?|services?|notebooks?)\b", re.IGNORECASE)
 
 
 def written_in(text: str) -> tuple[str, int, int] | None:
@@ -108,7 +111,7 @@ def without_language(text: str, language: str) -> str:
             continue
         before = text.lower()[: m.start()]
         lead = _WRITTEN_IN.search(before) or (_FOR.search(before) if _CLAUSE_END.match(text[m.end():]) else None)
-        if lead:
+        if lead and not (lead.group(0).startswith("in") and _WORKED_ON.match(text[m.end():])):
             text = text[: lead.start()] + text[m.end():]
     return " ".join(text.split())
 

@@ -298,6 +298,9 @@ def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
     assert semantic_query(t("python linter")) == "python linter"  # the language qualifies the need
     assert semantic_query(t("static analysis for javascript")) == "static analysis"  # what it is for ends the clause
     assert "JavaScript" in semantic_query(t("build system for JavaScript monorepos"))  # qualifies the need
+    # what a tool works on, not what it is written in: it stays (a filter all the same)
+    clojure = t("tool that flags bugs and unidiomatic code in Clojure programs without running them")
+    assert clojure.language == "Clojure" and "in Clojure programs" in semantic_query(clojure)
 
 
 def test_search_is_a_keyword_when_it_is_the_thing_asked_for() -> None:
