@@ -126,6 +126,10 @@ def test_popularity_words() -> None:
         p = t(text)
         assert (p.min_stars, p.max_stars) == (None, None), text  # the asker is small, not the project
     assert t("a small library for parsing dates").max_stars == 1000
+    for text in ("PHP library ported from a well-known password strength estimator",  # what it comes from
+                 "a lighter alternative to the popular ORM"):
+        assert t(text).min_stars is None, text
+    assert t("a mature, well-known ORM for Go").min_stars == 1000
     new = t("new python testing tools")
     assert new.min_stars is None and new.max_stars is None
     assert new.created_after == TODAY - timedelta(days=365)
