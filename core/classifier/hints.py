@@ -127,7 +127,7 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     more than function words."""
     if context.known_names or requested_intent(message) is not None:
         return False
-    if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL) for m in mentions):
+    if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL) and not pair_of_words(m) for m in mentions):
         return False  # with nothing listed, "them" and "these" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
     if any(_APART.search(between) and len(between.split()) <= APART_MAX_WORDS
@@ -138,6 +138,13 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     words = _WORD.findall(rest)
     content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
     return len(words) >= DESCRIPTION_MIN_WORDS and len(content) >= DESCRIPTION_MIN_CONTENT
+
+
+def pair_of_words(mention: Mention) -> bool:
+    """An owner/name that no index knows, written without a link ("converted into native
+    TikZ/pgfplots code"): within a described need, two words of it more likely than a repository."""
+    return mention.kind is MentionKind.EXPLICIT and not mention.known and "/" in mention.text \
+        and "github" not in mention.text.lower()
 
 
 # words that carry no need: "which one should I pick?" describes nothing

@@ -26,6 +26,7 @@ from core.classifier.hints import (
     describes_need,
     names_a_kind,
     foreign_repositories,
+    pair_of_words,
     names_no_target,
     referent_intent,
     requested_intent,
@@ -260,6 +261,9 @@ class LocalIntentClassifier:
             head = f"{head}; only a selection of the listed results -> {selected.value}"
             intent = selected
         resolution = self.resolver.resolve(message, context, intent)
+        if intent is Intent.SEARCH and resolution.repos and self._describes_need(message, context):
+            words = {m.full_name for m in resolution.mentions if pair_of_words(m)}  # "TikZ/pgfplots code"
+            resolution.repos = [name for name in resolution.repos if name not in words]
         if intent is Intent.CLARIFY:
             need = message if self._describes_need(message, context) else ""
             return self._clarify(None, confidence, f"{head}; vague or missing context", for_vague(context, need),

@@ -61,6 +61,7 @@ class Mention:
     full_name: str | None = None  # EXPLICIT and NAME
     count: int = 0  # RANGE: how many; sign of positions[0] says from which end
     in_context: bool = False  # EXPLICIT/NAME: the repository is one of the last results
+    known: bool = True  # EXPLICIT: a link, one of the last results, or an owner/name the name index knows
 
 
 class MentionFinder:
@@ -119,10 +120,10 @@ class MentionFinder:
                 continue  # "redux/zustand?": two names, not one repository
             if pair not in by_lower and self._variants(owner, name):
                 continue  # "LoRA/QLoRA", "TLS/mTLS": one term and its variant
-            full = by_lower.get(pair) or self._canonical(f"{owner}/{name}")
+            known = by_lower.get(pair) or self._indexed(f"{owner}/{name}")
             out.append(Mention(MentionKind.EXPLICIT, match.start(), match.start() + len(owner) + 1 + len(name),
-                               match.group()[: len(owner) + 1 + len(name)], full_name=full,
-                               in_context=pair in by_lower))
+                               match.group()[: len(owner) + 1 + len(name)], full_name=known or f"{owner}/{name}",
+                               in_context=pair in by_lower, known=known is not None))
         return out
 
     def _two_names(self, owner: str, name: str) -> bool:
@@ -143,7 +144,8 @@ class MentionFinder:
             return False
         return not (self.index and self.index.resolve(f"{owner}/{name}"))
 
-    def _canonical(self, full: str) -> str:
+    def _indexed(self, full: str) -> str | None:
+        """``full`` as the name index spells it, or None when the index does not know it."""
         if self.index is not None:
             try:
                 known = self.index.resolve(full)
@@ -152,7 +154,7 @@ class MentionFinder:
             for candidate in known:
                 if candidate.lower() == full.lower():
                     return candidate
-        return full
+        return None
 
     # -- positions -----------------------------------------------------------------------------------
 

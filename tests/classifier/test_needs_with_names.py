@@ -39,6 +39,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # "all of them" with nothing listed: the names just said, which one tool should work with
     "I juggle winget, scoop and chocolatey and keep forgetting which installed what, is there one GUI "
     "that drives all of them?",
+    # an owner/name no index knows, within a described need: two words of it ("them" are the plots)
+    "my thesis plots come out of MATLAB and look awful in LaTeX, so I want them converted into native "
+    "TikZ/pgfplots code",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
@@ -115,3 +118,9 @@ def test_a_question_back_about_a_described_need_offers_it_as_a_search_not_canned
     assert for_vague(nothing).options == list(EXAMPLES)
     unsure = for_low_confidence(Intent.CLARIFY, Intent.CHAT, nothing, need, describes_need=True)
     assert unsure.options == [f"Search for: {need}"]
+
+
+@pytest.mark.parametrize("message", ["analyze acme/widgets", "is acme/widgets any good for a small team?"])
+def test_an_unknown_owner_name_asked_about_is_still_the_target(named: LocalIntentClassifier, message: str) -> None:
+    result = named.classify_sync(message, [])
+    assert result.intent is Intent.ANALYZE and result.repos == ["acme/widgets"], result.reasoning
