@@ -62,6 +62,11 @@ ENUMERATION_MIN = 3
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+(?:\w+\s+)?$")
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
 _MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:(?:as|in|to|into)\s+)?$")
+# markup after "to" or "into" is what a tool turns things into: "export chat history to HTML,
+# JSON or plain text", "convert slides to TeX"
+_INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
+# anything with a command line is driven "from shell scripts", whatever it is written in
+_FROM = re.compile(r"\bfrom\s+(?:my\s+|our\s+|your\s+)?$")
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 # what comes before a language that makes it context, not a filter
@@ -87,6 +92,8 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and not _WORKS_ON.match(text[m.end():])
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
+             and not (LANGUAGES[m.group(1)] in MARKUP and _INTO_MARKUP.search(text[: m.start()]))
+             and not (LANGUAGES[m.group(1)] == "Shell" and _FROM.search(text[: m.start()]))
              and m.start() not in enumerated]
     if not named:
         return None

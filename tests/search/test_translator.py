@@ -292,6 +292,11 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("turn my scripts into a Go binary").language is None  # what it becomes, not what it is written in
     assert t("call our R model over HTTP instead of rewriting it in python").language is None
     assert t("a database GUI lighter than the big Java IDE-style ones").language is None
+    # what it turns things into, and where it is driven from
+    assert t("tool for exporting Discord channel history to HTML, JSON or plain text files").language is None
+    assert t("html to pdf converter").language == "HTML"
+    assert t("menu bar indicator whose colour can be changed from shell scripts").language is None
+    assert t("bash script to back up postgres").language == "Shell"
 
 
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
