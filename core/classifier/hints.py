@@ -114,6 +114,14 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
 # "replace moment with dayjs"); two names further apart are words of one description ("finite
 # element analysis ... with beam and shell elements")
 APART_MAX_WORDS = 4
+# ...unless the message opens with the kind of software it asks for, and the names are what that
+# serves: "backup tool for MySQL or Postgres", "script that reviews a MySQL or MariaDB server"
+_KIND_FIRST = re.compile(
+    r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#.-]+\s+){0,3}?(?:tools?|scripts?|librar(?:y|ies)|clients?|apps?|"
+    r"applications?|frameworks?|guis?|plugins?|extensions?|drivers?|utilit(?:y|ies)|clis?|programs?|services?|"
+    r"dashboards?|exporters?|wrappers?|bindings|sdks?|engines?|editors?|viewers?|managers?)\b(?!\s*[?:])",
+    re.I,
+)
 _APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from|instead|like|nor)\b", re.I)
 
 
@@ -130,8 +138,9 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL) and not pair_of_words(m) for m in mentions):
         return False  # with nothing listed, "them" and "these" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
-    if any(_APART.search(between) and len(between.split()) <= APART_MAX_WORDS
-           for between in (message[a.end:b.start] for a, b in zip(names, names[1:]))):
+    if names and not _KIND_FIRST.match(message[:names[0].start]) and any(
+            _APART.search(between) and len(between.split()) <= APART_MAX_WORDS
+            for between in (message[a.end:b.start] for a, b in zip(names, names[1:]))):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]
     rest = " ".join(message[a:b] for a, b in zip(bounds[::2], bounds[1::2]))

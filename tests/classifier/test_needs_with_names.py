@@ -13,7 +13,8 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "vitest-dev/vitest", "jestjs/jest", "pmndrs/zustand", "pmndrs/jotai", "metabase/metabase",
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
          "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
-         "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey"]
+         "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
+         "postgres/postgres"]
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +40,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # "all of them" with nothing listed: the names just said, which one tool should work with
     "I juggle winget, scoop and chocolatey and keep forgetting which installed what, is there one GUI "
     "that drives all of them?",
+    # a kind of software first, then the names it serves, set apart or not
+    "backup tool for MySQL or Postgres databases",
+    "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
     # an owner/name no index knows, within a described need: two words of it ("them" are the plots)
     "my thesis plots come out of MATLAB and look awful in LaTeX, so I want them converted into native "
     "TikZ/pgfplots code",
@@ -54,7 +58,8 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("zustand or jotai for a small app?", Intent.COMPARE),
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
     ("give me an analysis of zustand", Intent.ANALYZE),
-    ("is there a tool to compare all of them?", Intent.CLARIFY),  # nothing listed, and a comparison asked for
+    ("is there a tool to compare all of them?", Intent.CLARIFY),
+    ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
 ])
 def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
                                                            intent: Intent) -> None:
