@@ -273,15 +273,23 @@ OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a name
 
 
 def named_language_first(ranked: list[Repository], params: SearchParams, top: int, *, extra: int = 0) -> list[Repository]:
-    """The ``top`` best candidates in the language the user named, then the best in others up to
-    ``top`` in all, or ``extra`` of them beside the ``top`` (those made for the language stay in
-    the results; the rest are named in a separate line), in rank order: a named language must
-    not lose its places to candidates it filters out."""
+    """The ``top`` best candidates in the language the user named (or, with no language of their
+    own, whose text says they are in it or for it: a list's "client library for the JVM, written
+    in Groovy"), then the best in others up to ``top`` in all, or ``extra`` of them beside the
+    ``top`` (those made for the language stay in the results; the rest are named in a separate
+    line), in rank order: a named language must not lose its places to candidates it filters out."""
     if not params.language:
         return ranked[:top]
     family = {params.language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language, ()))}
-    named = [r for r in ranked if (r.language or "").lower() in family][:top]
-    others = [r for r in ranked if (r.language or "").lower() not in family][:max(extra, top - len(named))]
+    terms = compile_terms(params)
+
+    def in_it(repo: Repository) -> bool:
+        if repo.language:
+            return repo.language.lower() in family
+        return not misses_language(tier(relevance(repo, terms)))
+
+    named = [r for r in ranked if in_it(r)][:top]
+    others = [r for r in ranked if not in_it(r)][:max(extra, top - len(named))]
     keep = {id(r) for r in [*named, *others]}
     return [r for r in ranked if id(r) in keep]
 

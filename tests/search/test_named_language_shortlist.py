@@ -30,3 +30,14 @@ def test_a_language_covers_its_family() -> None:
     assert [r.name for r in jvm] == ["scala-web", "kotlin-http"]  # what runs on the JVM is used from Java
     js = named_language_first(ranked, SearchParams(language="JavaScript"), top=1)
     assert [r.name for r in js] == ["coffee"]
+
+
+def test_a_repository_with_no_language_of_its_own_is_in_the_one_its_text_names() -> None:
+    listed = Repository(full_name="gesellix/docker-client", url="https://github.com/gesellix/docker-client",
+                        description="A Docker remote api client library for the JVM, written in Groovy.", language=None)
+    unknown = Repository(full_name="o/docker-thing", url="https://github.com/o/docker-thing",
+                         description="A Docker remote api client.", language=None)
+    ranked = [repo(f"groovy{i}", "Groovy") for i in range(4)] + [unknown, listed]
+    params = SearchParams(text="groovy client for the docker api", keywords=["docker", "client"], language="Groovy")
+    shortlist = named_language_first(ranked, params, top=5)
+    assert "docker-client" in [r.name for r in shortlist] and "docker-thing" not in [r.name for r in shortlist]
