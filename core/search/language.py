@@ -3,9 +3,9 @@
 "a static site generator written in Go" filters by Go; "a JavaScript and CSS bundler written in Go"
 too (what a tool is written in wins over what it handles); "a modern alternative to LaTeX", "slice
 JSON in the shell", "two shell commands", "a prompt that also works in fish and PowerShell",
-"a version manager for Node, Python, Ruby and Go" and "writing my thesis in LaTeX" name no filter
-(what is left behind, where a tool runs, what it works on, the several ecosystems it serves, what
-a document is written in). A Python linter keeps Python: the named-language search also takes repositories
+"a version manager for Node, Python, Ruby and Go", "writing my thesis in LaTeX" and "with no Python
+in the loop" name no filter (what is left behind, where a tool runs, what it works on, the several
+ecosystems it serves, what a document is written in, what is ruled out). A Python linter keeps Python: the named-language search also takes repositories
 whose description mentions the language (ruff, written in Rust).
 """
 
@@ -63,6 +63,8 @@ ENUMERATION_MIN = 3
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+(?:\w+\s+)?$")
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
 _MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:(?:as|in|to|into)\s+)?$")
+# what is ruled out: "with no python in the loop", "without Java", "not Electron"
+_RULED_OUT = re.compile(r"\b(?:no|without|not|non-)\s*$")
 # markup after "to" or "into" is what a tool turns things into: "export chat history to HTML,
 # JSON or plain text", "convert slides to TeX"
 _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
@@ -71,7 +73,7 @@ _FROM = re.compile(r"\bfrom\s+(?:my\s+|our\s+|your\s+)?$")
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 # what comes before a language that makes it context, not a filter
-_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES)
+_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES, _RULED_OUT)
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 # "static analysis for javascript": the language ends the clause, so it names the ecosystem the
 # filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays

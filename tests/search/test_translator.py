@@ -299,6 +299,9 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("bash script to back up postgres").language == "Shell"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
     assert t("run two shell commands in parallel").language is None
+    # what is ruled out
+    assert t("train small neural nets inside our legacy HPC code, with no python in the loop").language is None
+    assert t("a json parser without javascript").language is None
 
 
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
