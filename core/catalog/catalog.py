@@ -243,7 +243,7 @@ class Catalog:
         records = self.records
         scored = [(record_id, cosine + float(prior[record_id])
                    - not_the_answer(need, records[record_id].full_name, records[record_id].description))
-                  for record_id, cosine in nearest if not need.replaces(records[record_id].full_name)]
+                  for record_id, cosine in nearest if not need.left_out(records[record_id].full_name)]
         return [record_id for record_id, _ in sorted(scored, key=lambda pair: -pair[1])[:limit]]
 
     def _allowed_ids(self, params: SearchParams) -> np.ndarray | None:

@@ -255,7 +255,7 @@ def fits(
         return {}
     text = semantic_query(params)
     need = read_need(text)
-    lexical_order = [r for r in lexical_order if not need.replaces(r.full_name)]
+    lexical_order = [r for r in lexical_order if not need.left_out(r.full_name)]
     if not lexical_order:
         return {}
     wanted = need_vector(text)

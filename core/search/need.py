@@ -8,6 +8,8 @@ People describe a need by what they use today ("redux feels way too heavy", "lik
 - ``compared``: the names the request compares with or wants to replace; repositories of that
   name are not the answer, and when one is in the catalog its meaning joins the query's (what
   people want instead of Redux is a state manager, like Redux);
+- ``owned``: what the asker already runs ("my karabiner-elements json", "our Selenium suite"): that
+  product itself is no answer, its add-ons and the tools made for it are;
 - ``wants_resources``: whether curated lists, tutorials and books are what is asked for; otherwise
   they are not software and rank after it.
 """
@@ -93,6 +95,7 @@ class Need:
     spoken: bool = False  # worded as people talk ("my team keeps ..."), not as a description
     situated: bool = False  # tells about the asker's situation: the first person, or a question
     asks_common: bool = False  # asks what most people use ("what do people normally use?")
+    owned: tuple[str, ...] = ()  # what the asker already runs: "my karabiner-elements json", "our kubernetes clusters"
 
     @property
     def word_trust(self) -> float:
@@ -108,6 +111,15 @@ class Need:
             return False
         names = set(full_name.lower().split("/", 1))
         return any(spelling in names for c in self.compared for spelling in _spellings(c))
+
+    def left_out(self, full_name: str) -> bool:
+        """Whether the repository is no answer: what the request compares with (``replaces``), or
+        the very product the asker already runs ("my karabiner-elements json", "our Selenium
+        suite": its add-ons and tools for it are answers, it is not)."""
+        if self.replaces(full_name):
+            return True
+        name = full_name.lower().split("/", 1)[-1]
+        return any(name in _spellings(o) for o in self.owned)
 
     def stands_in(self, description: str | None) -> bool:
         """Whether the repository's description offers it in place of what the request compares
@@ -184,7 +196,8 @@ def read_need(message: str) -> Need:
     text = query_text(message)
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
-    return Need(text=text, compared=compared, wants_resources=_wants_resources(message),
+    return Need(text=text, compared=compared, owned=tuple(dict.fromkeys(_owned_names(message))),
+                wants_resources=_wants_resources(message),
                 spoken=is_spoken(message), situated=is_situated(message),
                 asks_common=bool(_ASKS_COMMON.search(message)))
 
@@ -224,6 +237,27 @@ def is_situated(message: str) -> bool:
     """A request in the first person or a question: its words tell about the asker ("our Jest
     suite got painfully slow"), not only about the software wanted."""
     return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?")
+
+
+# "my karabiner-elements json", "our React Native app", "our legacy Selenium suite"
+_OWNED = re.compile(r"\b(?:my|our)\s+(?:(?:new|old|current|existing|legacy|main|whole)\s+)?"
+                    r"([a-z0-9][\w.+-]*)(?:\s+([a-z0-9][\w.+-]*))?", re.IGNORECASE)
+_NOT_OWNED = frozenset("""
+team teams company office org organisation organization users customers clients laptop laptops phone
+machine machines box server servers site website project projects repo repos codebase docs home family
+kids club own local small big old new internal production staging dev test tests app apps users
+""".split())
+
+
+def _owned_names(message: str) -> list[str]:
+    """What the asker says they already run, one word or two ("our React Native app")."""
+    names: list[str] = []
+    for match in _OWNED.finditer(message):
+        first, second = (g.lower() for g in (match.group(1), match.group(2) or ""))
+        for name in (first, f"{first} {second}" if second else ""):
+            if name and first not in _NOT_NAMES and first not in _NOT_OWNED and first not in _COMMON:
+                names.append(name)
+    return names
 
 
 def _compared_names(message: str) -> list[str]:

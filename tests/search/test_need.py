@@ -189,3 +189,13 @@ def test_me_after_show_find_give_or_tell_is_chat_filler_not_the_asker() -> None:
 
     assert not is_situated("show me Rust web frameworks") and not is_situated("find me a markdown editor")
     assert is_situated("help me find a tool for my thesis") and is_situated("our app is slow")
+
+
+def test_what_the_asker_already_runs_is_no_answer_but_tools_for_it_are() -> None:
+    need = read_need("my karabiner-elements json on macos has grown to thousands of lines. is there a tool "
+                     "where i write key remaps in a compact syntax and it generates the json for me?")
+    assert need.left_out("pqrs-org/Karabiner-Elements")
+    assert not need.left_out("yqrashawn/GokuRakuJoudo") and not need.left_out("someone/karabiner-elements-profiles")
+    assert read_need("our Selenium suite is flaky and slow").left_out("SeleniumHQ/selenium")
+    assert read_need("our team wants a wiki").owned == ()  # the asker's team, no product
+    assert read_need("our new office needs a visitor log").owned == ()
