@@ -68,6 +68,10 @@ _RULED_OUT = re.compile(r"\b(?:no|without|not|non-)\s*$")
 # markup after "to" or "into" is what a tool turns things into: "export chat history to HTML,
 # JSON or plain text", "convert slides to TeX"
 _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
+# markup before a kind of document, or in a list of formats, is what a tool reads or writes: "nice
+# html performance reports", "converts between markdown, docx, latex, html and epub"
+_MARKUP_DOCUMENT = re.compile(r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?)\b")
+_FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
 # anything with a command line is driven "from shell scripts", whatever it is written in
 _FROM = re.compile(r"\bfrom\s+(?:my\s+|our\s+|your\s+)?$")
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
@@ -95,7 +99,7 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and not _WORKS_ON.match(text[m.end():])
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
-             and not (LANGUAGES[m.group(1)] in MARKUP and _INTO_MARKUP.search(text[: m.start()]))
+             and not (LANGUAGES[m.group(1)] in MARKUP and _format(text, m))
              and not (LANGUAGES[m.group(1)] == "Shell" and _FROM.search(text[: m.start()]))
              and m.start() not in enumerated]
     if not named:
@@ -124,6 +128,12 @@ def without_language(text: str, language: str) -> str:
         if lead and not (lead.group(0).startswith("in") and _WORKED_ON.match(text[m.end():])):
             text = text[: lead.start()] + text[m.end():]
     return " ".join(text.split())
+
+
+def _format(text: str, m: re.Match[str]) -> bool:
+    """Whether the markup language at ``m`` is a format a tool turns things into, reads or writes."""
+    return bool(_INTO_MARKUP.search(text[: m.start()]) or _MARKUP_DOCUMENT.match(text[m.end():])
+                or any(f.start() <= m.start() and m.end() <= f.end() for f in _FORMAT_LIST.finditer(text)))
 
 
 def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:

@@ -295,6 +295,9 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     # what it turns things into, and where it is driven from
     assert t("tool for exporting Discord channel history to HTML, JSON or plain text files").language is None
     assert t("html to pdf converter").language == "HTML"
+    assert t("where can I get nice html performance reports out of my postgresql log files?").language is None
+    assert t("one tool that converts documents between markdown, docx, latex, html and epub").language is None
+    assert t("html email templates").language == "HTML"
     assert t("menu bar indicator whose colour can be changed from shell scripts").language is None
     assert t("bash script to back up postgres").language == "Shell"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
