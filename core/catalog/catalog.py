@@ -115,10 +115,13 @@ class Catalog:
 
     def prepare(self, searches: Sequence[SearchParams]) -> None:
         """Embeds in one pass the needs that ``search`` of each of ``searches`` will look up the
-        nearest records for (``core.search.fit.prepare_needs``)."""
-        from core.search.fit import prepare_needs, semantic_query
+        nearest records for, and those the gate will read without the language
+        (``core.search.fit.prepare_needs``, ``evidence_query``)."""
+        from core.search.fit import evidence_query, prepare_needs, semantic_query
 
-        texts = [semantic_query(params) for params in searches if params.text.strip()]
+        asked = [params for params in searches if params.text.strip()]
+        texts = [semantic_query(params) for params in asked]
+        texts += [bare for params in asked if (bare := evidence_query(params)) is not None]
         if texts and self.vectors() is not None:
             prepare_needs(texts)
 

@@ -12,7 +12,9 @@ language itself when software was asked for. What the request compares with is n
 Words add to the meaning; they never gate it.
 
 The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
-nothing fits; under a language filter, only the candidates in that language or made for it count.
+nothing fits; under a language filter, only the candidates in that language or made for it count,
+and for "a Clojure library for X" they must be close to the need without the language's name
+(``LANGUAGE_FREE_GATE``).
 The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does not fit and
 is dropped, not kept as padding; one that matches every core concept lexically keeps its place
 down to ``LEXICAL_FLOOR``. Constants were set on the development sets
@@ -32,7 +34,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
-from core.search.language import without_language
+from core.search.language import language_free, without_language
 from core.search.need import Need, content_words, is_resource, read_need
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 
@@ -75,6 +77,10 @@ RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was ask
 STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
 ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to replace
 COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
+# under a language filter, a request for "a Clojure library for X" is close to every Clojure
+# library through the word "Clojure": the candidates in the language must be this close to the need
+# without it (``evidence_query``), or nothing fits
+LANGUAGE_FREE_GATE = 0.45
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -120,6 +126,28 @@ def semantic_query(params: SearchParams) -> str:
     added = [w for w in [*params.keywords, *params.topics] if w.lower() not in first.lower()]
     text = " ".join([first, *added]).strip()
     return text or params.describe()
+
+
+def evidence_query(params: SearchParams) -> str | None:
+    """The need without its language where the language only says which language's library is
+    wanted (``core.search.language.language_free``); None when there is no such word."""
+    if not params.language:
+        return None
+    text = semantic_query(params)
+    bare = language_free(text, params.language)
+    return bare if bare and bare != text else None
+
+
+def _language_free_evidence(bare: str, mine: Sequence[Repository], readmes: dict[str, str] | None,
+                            listed: np.ndarray, gate_margin: float) -> float:
+    """How close the closest of ``mine`` (the candidates in the named language) is to the need
+    without the language, as the gate reads closeness."""
+    from core.catalog.catalog import Catalog
+
+    wanted = need_vector(bare)
+    own = similarities(wanted, repository_vectors(mine, readmes, wanted))
+    examples = Catalog.load().example_cosines(wanted, [r.full_name for r in mine])
+    return float(meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin).max())
 
 
 def prepare_needs(texts: Sequence[str]) -> None:
@@ -290,6 +318,10 @@ def fits(
         ours = [i for i, r in enumerate(lexical_order) if r.full_name in in_language]
         if ours:
             evidence = float(gate_closeness[ours].max())
+            bare = evidence_query(params)
+            if bare is not None and _language_free_evidence(bare, [lexical_order[i] for i in ours], readmes,
+                                                            listed[ours], gate_margin) < LANGUAGE_FREE_GATE:
+                evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}

@@ -130,6 +130,23 @@ def without_language(text: str, language: str) -> str:
     return " ".join(text.split())
 
 
+# "a Clojure library", "an Elixir client driver", "the Julia package": the language names what kind
+# of library is wanted, which every candidate in it shares
+_LIBRARY_KIND = re.compile(r"\s+(?:\w+\s+)?(?:librar(?:y|ies)|packages?|modules?|clients?|drivers?|crates?|gems?|"
+                           r"toolbox(?:es)?|sdks?|bindings|ports?|wrappers?|implementations?)\b")
+
+
+def language_free(text: str, language: str) -> str:
+    """``text`` without the language where it says which language's library is wanted ("clojure
+    library for generating QR codes" -> "library for generating QR codes"): every candidate in the
+    language shares that, and it says nothing about which of them fits. Elsewhere the language is
+    what the need is about ("bugs in Clojure programs") and stays."""
+    for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
+        if LANGUAGES[m.group(1)] == language and _LIBRARY_KIND.match(text[m.end():]):
+            text = text[: m.start()] + text[m.end():]
+    return " ".join(text.split())
+
+
 def _format(text: str, m: re.Match[str]) -> bool:
     """Whether the markup language at ``m`` is a format a tool turns things into, reads or writes."""
     return bool(_INTO_MARKUP.search(text[: m.start()]) or _MARKUP_DOCUMENT.match(text[m.end():])

@@ -56,6 +56,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "OpenTelemetry tracing SDK for Perl",
     # a language is a hard filter: ORMs in C++, Go and Rust are no evidence that one in Crystal fits
     "ORM for the Crystal programming language",
+    # Clojure libraries are close to "a Clojure library for ..." through the word alone
+    "clojure library for generating QR codes",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
@@ -122,3 +124,14 @@ async def test_a_spoken_request_is_quoted_back_not_turned_into_a_keyword_jumble(
 async def test_chat_filler_alone_does_not_make_a_request_a_sentence_to_quote(offline: TestBackend) -> None:
     reply = await offline.ask("show me Rust web frameworks")
     assert "for *web frameworks (Rust)*." in reply.markdown, reply.markdown  # not "show me Rust web frameworks (Rust)"
+
+
+@pytest.mark.parametrize(("request_text", "answer"), [
+    ("Elixir library for background jobs backed by PostgreSQL", "oban-bg/oban"),
+    ("rust library for parsing toml files", "toml-rs/toml"),
+])
+async def test_a_library_of_the_language_that_fits_without_the_word_is_found(
+        offline: TestBackend, request_text: str, answer: str) -> None:
+    reply = await offline.ask(request_text)
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    assert answer in [item.full_name for item in reply.structured_data.items[:3]]

@@ -307,6 +307,15 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a json parser without javascript").language is None
 
 
+def test_the_gate_reads_a_library_request_without_the_language_that_names_its_kind() -> None:
+    from core.search.fit import evidence_query
+
+    assert evidence_query(t("clojure library for generating QR codes")) == "library for generating QR codes"
+    assert evidence_query(t("Elixir client driver for the ClickHouse database")) == "client driver for the ClickHouse database"
+    assert evidence_query(t("tool that flags bugs in Clojure programs")) is None  # what the need is about
+    assert evidence_query(t("library for generating QR codes")) is None  # no language
+
+
 def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
     from core.search.fit import semantic_query
 
