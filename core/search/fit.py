@@ -14,7 +14,7 @@ Words add to the meaning; they never gate it.
 The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
 nothing fits; under a language filter, only the candidates in that language or made for it count,
 and for "a Clojure library for X" they must be close to the need without the language's name
-(``LANGUAGE_FREE_GATE``).
+(``LANGUAGE_FREE_GATE``), which also adds to their fit (``LANGUAGE_FREE_WEIGHT``).
 The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does not fit and
 is dropped, not kept as padding; one that matches every core concept lexically keeps its place
 down to ``LEXICAL_FLOOR``. Constants were set on the development sets
@@ -81,6 +81,9 @@ COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joi
 # library through the word "Clojure": the candidates in the language must be this close to the need
 # without it (``evidence_query``), or nothing fits
 LANGUAGE_FREE_GATE = 0.45
+# ...and among them, how close each is without it adds this much to its fit: the word no longer
+# lifts every Julia package alike above JuMP for "a julia package to formulate LP and MILP models"
+LANGUAGE_FREE_WEIGHT = 0.5
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -138,16 +141,15 @@ def evidence_query(params: SearchParams) -> str | None:
     return bare if bare and bare != text else None
 
 
-def _language_free_evidence(bare: str, mine: Sequence[Repository], readmes: dict[str, str] | None,
-                            listed: np.ndarray, gate_margin: float) -> float:
-    """How close the closest of ``mine`` (the candidates in the named language) is to the need
-    without the language, as the gate reads closeness."""
+def _language_free_cosines(bare: str, mine: Sequence[Repository],
+                           readmes: dict[str, str] | None) -> tuple[np.ndarray, np.ndarray]:
+    """The cosines of ``mine`` (the candidates in the named language) to the need without the
+    language (``evidence_query``): their own texts', and their example requests'."""
     from core.catalog.catalog import Catalog
 
     wanted = need_vector(bare)
     own = similarities(wanted, repository_vectors(mine, readmes, wanted))
-    examples = Catalog.load().example_cosines(wanted, [r.full_name for r in mine])
-    return float(meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin).max())
+    return own, Catalog.load().example_cosines(wanted, [r.full_name for r in mine])
 
 
 def prepare_needs(texts: Sequence[str]) -> None:
@@ -314,14 +316,20 @@ def fits(
         thin = bool(params.language) or bool(listed[closest[0]])
         if thin and sum(lexical_order[i].full_name in wordless for i in closest) >= min(WORDLESS_MIN, len(closest)):
             gate_at = max(gate_at, THIN_EVIDENCE_GATE)
-    if in_language:  # a hard filter: what other languages have is no evidence that something fits in this one
-        ours = [i for i, r in enumerate(lexical_order) if r.full_name in in_language]
-        if ours:
-            evidence = float(gate_closeness[ours].max())
-            bare = evidence_query(params)
-            if bare is not None and _language_free_evidence(bare, [lexical_order[i] for i in ours], readmes,
-                                                            listed[ours], gate_margin) < LANGUAGE_FREE_GATE:
-                evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
+    # under a language filter, the candidates in it or made for it, and (for "a Clojure library for
+    # X") their closeness to the need without the language's name
+    ours = [i for i, r in enumerate(lexical_order) if r.full_name in in_language] if in_language else []
+    bare = evidence_query(params) if ours else None
+    closeness_without_language: dict[str, float] = {}
+    if ours:  # a hard filter: what other languages have is no evidence that something fits in this one
+        evidence = float(gate_closeness[ours].max())
+    if bare is not None:
+        bare_own, bare_examples = _language_free_cosines(bare, [lexical_order[i] for i in ours], readmes)
+        if float(meaning(bare_own, bare_examples - LISTED_EXAMPLE_GATE_MARGIN * listed[ours], gate_margin).max()) \
+                < LANGUAGE_FREE_GATE:
+            evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
+        closeness_without_language = {lexical_order[i].full_name: float(c)
+                                      for i, c in zip(ours, meaning(bare_own, bare_examples))}
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}
@@ -339,7 +347,8 @@ def fits(
         prior = popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
         fused = (close + prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)
                  + need.word_trust * words
-                 + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description))
+                 + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
+                 + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0))
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in)
     fitting = sum(1 for f in out.values() if not f.weak)
     if fitting >= WEAK_DROPPED_FROM:
