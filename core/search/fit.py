@@ -299,8 +299,10 @@ def fits(
     gate_closeness = meaning(own, examples - LISTED_EXAMPLE_GATE_MARGIN * listed, gate_margin)  # what the gate reads
     evidence = float(gate_closeness.max())
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
+    # named by its words (under a language filter, one in the language or made for it)
     named = any(float(closeness[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
-                if r.full_name in all_core or r.full_name in stand_ins)
+                if (r.full_name in all_core or r.full_name in stand_ins)
+                and (in_language is None or r.full_name in in_language))
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
     # a word that no repository text and no example request uses names a concept the catalog lacks
