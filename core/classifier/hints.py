@@ -152,8 +152,7 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
 def pair_of_words(mention: Mention) -> bool:
     """An owner/name that no index knows, written without a link ("converted into native
     TikZ/pgfplots code"): within a described need, two words of it more likely than a repository."""
-    return mention.kind is MentionKind.EXPLICIT and not mention.known and "/" in mention.text \
-        and "github" not in mention.text.lower()
+    return mention.kind is MentionKind.EXPLICIT and not mention.known
 
 
 # words that carry no need: "which one should I pick?" describes nothing

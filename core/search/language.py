@@ -5,8 +5,9 @@ too (what a tool is written in wins over what it handles); "a modern alternative
 JSON in the shell", "two shell commands", "a prompt that also works in fish and PowerShell",
 "a version manager for Node, Python, Ruby and Go", "writing my thesis in LaTeX" and "with no Python
 in the loop" name no filter (what is left behind, where a tool runs, what it works on, the several
-ecosystems it serves, what a document is written in, what is ruled out). A Python linter keeps Python: the named-language search also takes repositories
-whose description mentions the language (ruff, written in Rust).
+ecosystems it serves, what a document is written in, what is ruled out). A Python linter keeps
+Python: the named-language search also takes repositories whose description mentions the language
+(ruff, written in Rust).
 """
 
 from __future__ import annotations

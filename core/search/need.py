@@ -239,18 +239,19 @@ def is_situated(message: str) -> bool:
     return bool(_FIRST_PERSON.search(message)) or message.rstrip().endswith("?")
 
 
-# "my karabiner-elements json", "our React Native app", "our legacy Selenium suite"
+# "my karabiner-elements json", "our legacy Selenium suite", "our kubernetes clusters"
 _OWNED = re.compile(r"\b(?:my|our)\s+(?:(?:new|old|current|existing|legacy|main|whole)\s+)?"
                     r"([a-z0-9][\w.+-]*)(?:\s+([a-z0-9][\w.+-]*))?", re.IGNORECASE)
 _NOT_OWNED = frozenset("""
 team teams company office org organisation organization users customers clients laptop laptops phone
 machine machines box server servers site website project projects repo repos codebase docs home family
-kids club own local small big old new internal production staging dev test tests app apps users
+kids club own local small big old new internal production staging dev test tests app apps
 """.split())
 
 
 def _owned_names(message: str) -> list[str]:
-    """What the asker says they already run, one word or two ("our React Native app")."""
+    """What the asker says they already run, one word or two ("our Selenium suite": "selenium",
+    "selenium suite"); not the asker's team, laptop or project, nor a language ("our React app")."""
     names: list[str] = []
     for match in _OWNED.finditer(message):
         first, second = (g.lower() for g in (match.group(1), match.group(2) or ""))
