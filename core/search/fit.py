@@ -141,15 +141,14 @@ def evidence_query(params: SearchParams) -> str | None:
     return bare if bare and bare != text else None
 
 
-def _language_free_cosines(bare: str, mine: Sequence[Repository],
-                           readmes: dict[str, str] | None) -> tuple[np.ndarray, np.ndarray]:
-    """The cosines of ``mine`` (the candidates in the named language) to the need without the
-    language (``evidence_query``): their own texts', and their example requests'."""
+def _cosines(wanted: np.ndarray, repos: Sequence[Repository],
+             readmes: dict[str, str] | None) -> tuple[np.ndarray, np.ndarray]:
+    """The cosines of ``repos`` to the need vector ``wanted``: their own texts', and their example
+    requests' (``core.search.semantic.meaning`` joins the two)."""
     from core.catalog.catalog import Catalog
 
-    wanted = need_vector(bare)
-    own = similarities(wanted, repository_vectors(mine, readmes, wanted))
-    return own, Catalog.load().example_cosines(wanted, [r.full_name for r in mine])
+    own = similarities(wanted, repository_vectors(repos, readmes, wanted))
+    return own, Catalog.load().example_cosines(wanted, [r.full_name for r in repos])
 
 
 def prepare_needs(texts: Sequence[str]) -> None:
@@ -288,10 +287,8 @@ def fits(
     lexical_order = [r for r in lexical_order if not need.left_out(r.full_name)]
     if not lexical_order:
         return {}
-    wanted = need_vector(text)
     catalog = Catalog.load()
-    own = similarities(wanted, repository_vectors(lexical_order, readmes, wanted))
-    examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
+    own, examples = _cosines(need_vector(text), lexical_order, readmes)
     closeness = meaning(own, examples)
     best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
@@ -326,7 +323,7 @@ def fits(
     if ours:  # a hard filter: what other languages have is no evidence that something fits in this one
         evidence = float(gate_closeness[ours].max())
     if bare is not None:
-        bare_own, bare_examples = _language_free_cosines(bare, [lexical_order[i] for i in ours], readmes)
+        bare_own, bare_examples = _cosines(need_vector(bare), [lexical_order[i] for i in ours], readmes)
         if float(meaning(bare_own, bare_examples - LISTED_EXAMPLE_GATE_MARGIN * listed[ours], gate_margin).max()) \
                 < LANGUAGE_FREE_GATE:
             evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
