@@ -141,16 +141,6 @@ def evidence_query(params: SearchParams) -> str | None:
     return bare if bare and bare != text else None
 
 
-def _cosines(wanted: np.ndarray, repos: Sequence[Repository],
-             readmes: dict[str, str] | None) -> tuple[np.ndarray, np.ndarray]:
-    """The cosines of ``repos`` to the need vector ``wanted``: their own texts', and their example
-    requests' (``core.search.semantic.meaning`` joins the two)."""
-    from core.catalog.catalog import Catalog
-
-    own = similarities(wanted, repository_vectors(repos, readmes, wanted))
-    return own, Catalog.load().example_cosines(wanted, [r.full_name for r in repos])
-
-
 def prepare_needs(texts: Sequence[str]) -> None:
     """Encodes in one pass the needs of ``texts`` (``semantic_query`` texts) not encoded yet, which
     ``need_vector`` then finds: a search's strategies with and without its language cost one
@@ -288,7 +278,10 @@ def fits(
     if not lexical_order:
         return {}
     catalog = Catalog.load()
-    own, examples = _cosines(need_vector(text), lexical_order, readmes)
+    wanted = need_vector(text)
+    vectors = repository_vectors(lexical_order, readmes, wanted)
+    own = similarities(wanted, vectors)
+    examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
     closeness = meaning(own, examples)
     best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
@@ -323,7 +316,9 @@ def fits(
     if ours:  # a hard filter: what other languages have is no evidence that something fits in this one
         evidence = float(gate_closeness[ours].max())
     if bare is not None:
-        bare_own, bare_examples = _cosines(need_vector(bare), [lexical_order[i] for i in ours], readmes)
+        without = need_vector(bare)  # the same candidate vectors: nothing more is encoded
+        bare_own = similarities(without, vectors[ours])
+        bare_examples = catalog.example_cosines(without, [lexical_order[i].full_name for i in ours])
         if float(meaning(bare_own, bare_examples - LISTED_EXAMPLE_GATE_MARGIN * listed[ours], gate_margin).max()) \
                 < LANGUAGE_FREE_GATE:
             evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
