@@ -19,6 +19,7 @@
     .venv/bin/python -m bench search_eval --set dev9       # development: written to be diagnosed (60 no-match, 45 near a domain)
     .venv/bin/python -m bench search_eval --set dev10      # development: written to be diagnosed (60 list-only answers, 42 named languages)
     .venv/bin/python -m bench search_eval --set dev11      # development: written to be diagnosed (varied wording: constraints, platforms, typos)
+    .venv/bin/python -m bench search_eval --set dev12      # development: written to be diagnosed (70 chat messages naming a stack)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -81,6 +82,7 @@ SETS = {
     "dev9": DATA / "search_dev9.jsonl",
     "dev10": DATA / "search_dev10.jsonl",
     "dev11": DATA / "search_dev11.jsonl",
+    "dev12": DATA / "search_dev12.jsonl",
 }
 LABELS = {
     "fresh9": "FRESH9 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -102,6 +104,7 @@ LABELS = {
     "dev9": "DEV9 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev10": "DEV10 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev11": "DEV11 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev12": "DEV12 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
