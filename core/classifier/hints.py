@@ -67,12 +67,17 @@ def names_no_target(message: str, mentions: Sequence[Mention], context: ThreadCo
 
 
 _WORDS_OF_A_NEED = (MentionKind.NAME, MentionKind.PRONOUN)  # mentions that point at nothing listed
-_SEARCH_COMMAND = re.compile(r"^\s*(?:search(?:\s+for)?\s*:|search\s+for\b|find\s+(?:me\s+)?(?:an?|some)\b)", re.I)
+_SEARCH_COMMAND = re.compile(
+    r"^\s*(?:search(?:\s+for)?\s*:|search\s+for\b|find\s+(?:me\s+)?(?:an?|some)\b"
+    # "jq but for yaml?", "htop but for GPUs": the named tool's counterpart for something else
+    r"|(?:(?:something|anything)\s+)?(?:like\s+)?[\w.+-]+\s+but\s+for\b)",
+    re.I,
+)
 
 
 def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
-    """"Search for: ...", "search for ...", "find me a ...": a search by its wording, unless the
-    message points at listed results or a repository by owner/name."""
+    """"Search for: ...", "search for ...", "find me a ...", "jq but for yaml?": a search by its
+    wording, unless the message points at listed results or a repository by owner/name."""
     return bool(_SEARCH_COMMAND.match(message)) and all(m.kind in _WORDS_OF_A_NEED for m in mentions)
 
 

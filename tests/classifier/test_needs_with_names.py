@@ -14,7 +14,7 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
          "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
-         "postgres/postgres"]
+         "postgres/postgres", "jqlang/jq"]
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +40,8 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # "all of them" with nothing listed: the names just said, which one tool should work with
     "I juggle winget, scoop and chocolatey and keep forgetting which installed what, is there one GUI "
     "that drives all of them?",
+    # the named tool's counterpart for something else
+    "jq but for yaml?",
     # a kind of software first, then the names it serves, set apart or not
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
