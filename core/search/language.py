@@ -73,8 +73,10 @@ _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
 # html performance reports", "converts between markdown, docx, latex, html and epub"
 _MARKUP_DOCUMENT = re.compile(r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?)\b")
 _FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
-# anything with a command line is driven "from shell scripts", whatever it is written in
-_FROM = re.compile(r"\bfrom\s+(?:my\s+|our\s+|your\s+)?$")
+# a shell is where a tool is used ("changed from shell scripts", "on Windows 11 with PowerShell"),
+# whatever the tool is written in
+_FROM = re.compile(r"\b(?:from|with|using)\s+(?:my\s+|our\s+|your\s+)?$")
+_SHELLS = frozenset({"Shell", "PowerShell"})
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 # what comes before a language that makes it context, not a filter
@@ -101,11 +103,11 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
              and not (LANGUAGES[m.group(1)] in MARKUP and _format(text, m))
-             and not (LANGUAGES[m.group(1)] == "Shell" and _FROM.search(text[: m.start()]))
+             and not (LANGUAGES[m.group(1)] in _SHELLS and _FROM.search(text[: m.start()]))
              and m.start() not in enumerated]
     if not named:
         return None
-    m = min(named, key=lambda m: _markup_last(m, _implementation_rank(text[: m.start()])))
+    m = min(named, key=lambda m: _markup_last(m, _implementation_rank(text[: m.start()]), text))
     start = m.start()
     before = text[:start].rstrip()
     for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
@@ -171,9 +173,10 @@ def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:
 MARKUP = frozenset({"HTML", "CSS", "TeX"})
 
 
-def _markup_last(m: re.Match[str], rank: int) -> tuple[bool, int]:
-    """Markup ranks after every programming language named, unless a tool is written in it."""
-    return LANGUAGES[m.group(1)] in MARKUP and rank > 0, rank
+def _markup_last(m: re.Match[str], rank: int, text: str) -> tuple[bool, int]:
+    """Markup ranks after every programming language named, unless a tool is written in it ("a
+    LaTeX package for code listings, powered by a Python highlighter" asks for a LaTeX package)."""
+    return LANGUAGES[m.group(1)] in MARKUP and rank > 0 and not _LIBRARY_KIND.match(text[m.end():]), rank
 
 
 def _implementation_rank(before: str) -> int:

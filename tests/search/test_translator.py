@@ -300,6 +300,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("html email templates").language == "HTML"
     assert t("menu bar indicator whose colour can be changed from shell scripts").language is None
     assert t("bash script to back up postgres").language == "Shell"
+    assert t("on Windows 11 with PowerShell I need to hop between Node 18 and 22, no WSL").language is None
+    assert t("a powershell module for active directory").language == "PowerShell"
+    # a LaTeX package is written in TeX, whatever it builds on
+    assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
     assert t("run two shell commands in parallel").language is None
     # what is ruled out
