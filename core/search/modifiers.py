@@ -43,10 +43,11 @@ _VERY_POPULAR = re.compile(
     r"\b(very|hugely|extremely|massively|super|most) popular\b|\bfamous\b|\bmost used\b"
 )
 # popularity words about the projects asked for, not about what they come from or stand in for
-# ("a PHP port of a well-known strength estimator", "an alternative to the popular X")
+# ("a PHP port of a well-known strength estimator", "an alternative to the popular X", "the same API
+# as the popular coding-stats service")
 _POPULAR = re.compile(
     r"(?<!\bfrom a )(?<!\bfrom the )(?<!\bof a )(?<!\bof the )(?<!\bon a )(?<!\bon the )(?<!\bto a )"
-    r"(?<!\bto the )(?<!\blike a )(?<!\blike the )(?<!\bthan a )(?<!\bthan the )"
+    r"(?<!\bto the )(?<!\blike a )(?<!\blike the )(?<!\bthan a )(?<!\bthan the )(?<!\bas a )(?<!\bas the )"
     r"\b(popular|well[- ]known|widely[- ]used|widely[- ]adopted|battle[- ]tested|established|"
     r"mainstream|production[- ]ready|reputable|trusted|mature)\b"
 )

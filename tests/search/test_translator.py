@@ -129,6 +129,7 @@ def test_popularity_words() -> None:
     for text in ("PHP library ported from a well-known password strength estimator",  # what it comes from
                  "a lighter alternative to the popular ORM"):
         assert t(text).min_stars is None, text
+    assert t("a server that speaks the same API as the popular coding-stats service").min_stars is None
     assert t("a mature, well-known ORM for Go").min_stars == 1000
     new = t("new python testing tools")
     assert new.min_stars is None and new.max_stars is None
