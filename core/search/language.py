@@ -75,7 +75,7 @@ _MARKUP_DOCUMENT = re.compile(r"\s+(?:\w+\s+)?(?:reports?|documents?|output|expo
 _FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
 # a shell is where a tool is used ("changed from shell scripts", "on Windows 11 with PowerShell"),
 # whatever the tool is written in
-_FROM = re.compile(r"\b(?:from|with|using)\s+(?:my\s+|our\s+|your\s+)?$")
+_SHELL_USED = re.compile(r"\b(?:from|with|using)\s+(?:my\s+|our\s+|your\s+)?$")
 _SHELLS = frozenset({"Shell", "PowerShell"})
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
@@ -103,7 +103,7 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
              and not (LANGUAGES[m.group(1)] in MARKUP and _format(text, m))
-             and not (LANGUAGES[m.group(1)] in _SHELLS and _FROM.search(text[: m.start()]))
+             and not (LANGUAGES[m.group(1)] in _SHELLS and _SHELL_USED.search(text[: m.start()]))
              and m.start() not in enumerated]
     if not named:
         return None

@@ -272,6 +272,11 @@ class Screener:
 OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a named language's
 
 
+def _family(language: str) -> set[str]:
+    """The named language and its family, lower-cased ("javascript", "typescript", "coffeescript")."""
+    return {language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(language, ()))}
+
+
 def named_language_first(ranked: list[Repository], params: SearchParams, top: int, *, extra: int = 0) -> list[Repository]:
     """The ``top`` best candidates in the language the user named (or, with no language of their
     own, whose text says they are in it or for it: a list's "client library for the JVM, written
@@ -280,7 +285,7 @@ def named_language_first(ranked: list[Repository], params: SearchParams, top: in
     line), in rank order: a named language must not lose its places to candidates it filters out."""
     if not params.language:
         return ranked[:top]
-    family = {params.language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language, ()))}
+    family = _family(params.language)
     terms = compile_terms(params)
 
     def in_it(repo: Repository) -> bool:
@@ -301,7 +306,7 @@ def in_named_language(
     Rust), and the others, which are only mentioned in a separate line."""
     if not params.language:
         return items, []
-    family = {params.language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language, ()))}
+    family = _family(params.language)
 
     def fits_language(item: ScoredRepository) -> bool:
         level = tiers[item.full_name]

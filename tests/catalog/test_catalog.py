@@ -206,3 +206,21 @@ async def test_the_strategies_of_one_search_embed_their_needs_in_one_pass(catalo
     params = RuleBasedTranslator().translate_sync("library to make charts in javascript")  # with and without the language
     await Scout(catalog.source()).gather(params, deadline=time.monotonic() + 30)
     assert (semantic.query_vector.encoded - encoded, semantic.query_vector.passes - passes) == (2, 1)
+
+
+async def test_the_need_without_its_language_shares_the_one_pass(catalog: Catalog) -> None:
+    import time
+
+    from core.search import fit, semantic
+    from core.search.scout import Scout
+    from core.search.translator import RuleBasedTranslator
+
+    semantic.query_vector.clear()
+    fit.need_vector.cache_clear()
+    params = RuleBasedTranslator().translate_sync("clojure library for generating QR codes")
+    assert fit.evidence_query(params) == "library for generating QR codes"
+    passes = semantic.query_vector.passes
+    await Scout(catalog.source()).gather(params, deadline=time.monotonic() + 30)
+    assert semantic.query_vector.passes - passes == 1
+    fit.need_vector(fit.evidence_query(params))  # what the gate reads: already encoded
+    assert semantic.query_vector.passes - passes == 1
