@@ -115,6 +115,25 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
     return not mentions and not context.known_names and bool(_KIND_WORDS.match(message.strip()))
 
 
+# "k8s tui", "kafka ui", "terraform linter": a name or two and the kind of software wanted for it
+_TOOL_FOR = re.compile(
+    r"^\s*(?:[\w+#./-]+\s+){1,2}(?P<kind>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
+    r"exporters?|operators?|orms?|drivers?|sdks?|bindings|wrappers?|plugins?|extensions?|libraries|"
+    r"frameworks|alternatives?|replacements?)\s*\??\s*$",
+    re.I,
+)
+
+
+def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """A name or two followed by the kind of software wanted for it ("k8s tui", "kafka ui",
+    "terraform linter"): a search, not an analysis of the named repository, when nothing was listed
+    before and no other wording asks for one."""
+    match = _TOOL_FOR.match(message)
+    if match is None or context.known_names or requested_intent(message) is not None:
+        return False
+    return all(m.kind is MentionKind.NAME and m.end <= match.start("kind") for m in mentions)
+
+
 # names set apart as alternatives stand close ("zustand or jotai", "is vitest faster than jest",
 # "replace moment with dayjs"); two names further apart are words of one description ("finite
 # element analysis ... with beam and shell elements")

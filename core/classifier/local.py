@@ -28,6 +28,7 @@ from core.classifier.hints import (
     foreign_repositories,
     pair_of_words,
     names_no_target,
+    names_tool_for,
     referent_intent,
     requested_intent,
 )
@@ -166,7 +167,8 @@ class LocalIntentClassifier:
         search; analyze and compare need a target; a selection of listed results leans to what
         it asks; a described need or a kind of software the model reads as a search needs no
         question back."""
-        if commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context):
+        if (commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context)
+                or names_tool_for(message, p.mentions, p.context)):
             return _certain(Intent.SEARCH, probabilities)
         if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
             probabilities = _without_targeted_intents(probabilities)

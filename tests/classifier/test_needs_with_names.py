@@ -14,7 +14,7 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
          "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
-         "postgres/postgres", "jqlang/jq"]
+         "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform"]
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +42,10 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "that drives all of them?",
     # the named tool's counterpart for something else
     "jq but for yaml?",
+    # a name and the kind of software wanted for it
+    "k8s tui",
+    "kafka ui",
+    "terraform linter",
     # a kind of software first, then the names it serves, set apart or not
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
@@ -60,6 +64,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("zustand or jotai for a small app?", Intent.COMPARE),
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
     ("give me an analysis of zustand", Intent.ANALYZE),
+    ("analyze the kafka client", Intent.ANALYZE),  # asked for in so many words
     ("is there a tool to compare all of them?", Intent.CLARIFY),
     ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
 ])
