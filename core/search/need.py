@@ -3,8 +3,9 @@
 People describe a need by what they use today ("redux feels way too heavy", "like Trello but ours",
 "a nicer htop", "stop paying for Slack"), while descriptions say what a project is. So the need is:
 
-- ``text``: the request without the asking (``core.search.semantic.query_text``), plus what each
-  named product or tool is (``core.search.products``): "... Slack: team chat and messaging platform";
+- ``text``: the request without the asking (``core.search.semantic.query_text``), its abbreviations
+  spelled out beside them (``core.search.abbreviations``: "a11y (accessibility) linter"), plus what
+  each named product or tool is (``core.search.products``): "... Slack: team chat and messaging platform";
 - ``compared``: the names the request compares with or wants to replace; repositories of that
   name are not the answer, and when one is in the catalog its meaning joins the query's (what
   people want instead of Redux is a state manager, like Redux);
@@ -20,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.search.abbreviations import spelled_out
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
 from core.search.vocabulary import KIND_OF_SOFTWARE_AFTER
@@ -193,7 +195,7 @@ def read_need(message: str) -> Need:
     compared += tuple(p for p in _WITHOUT.findall(message.lower()) if p in PRODUCTS and p not in compared)
     products = named_products(message, compared=frozenset(compared))
     glosses = [f"{name}: {PRODUCTS[name]}" for name in products]
-    text = query_text(message)
+    text = spelled_out(query_text(message))
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
     return Need(text=text, compared=compared, owned=tuple(dict.fromkeys(_owned_names(message))),

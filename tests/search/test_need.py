@@ -199,3 +199,17 @@ def test_what_the_asker_already_runs_is_no_answer_but_tools_for_it_are() -> None
     assert read_need("our Selenium suite is flaky and slow").left_out("SeleniumHQ/selenium")
     assert read_need("our team wants a wiki").owned == ()  # the asker's team, no product
     assert read_need("our new office needs a visitor log").owned == ()
+
+
+def test_abbreviations_the_model_reads_poorly_are_spelled_out_beside_them() -> None:
+    assert read_need("k8s tui").text == "k8s (Kubernetes) tui (terminal user interface)"
+    assert read_need("a11y linter for our React app").text.startswith("a11y (accessibility) linter")
+    assert read_need("an LLM gateway, any LLM").text.count("(large language model)") == 1  # its first use only
+    assert read_need("a go library for the RAG pattern").text.count("retrieval-augmented generation") == 1
+    assert read_need("db migrations in go").text == "db migrations in go"  # read well: left as it is
+    assert read_need("e2e-tests runner").text == "e2e-tests runner"  # part of a longer word
+
+
+def test_a_spelled_out_abbreviation_brings_the_need_closer_to_what_it_means() -> None:
+    accessibility = query_vector("accessibility linter")
+    assert float(need_vector("a11y linter") @ accessibility) > float(query_vector("a11y linter") @ accessibility) + 0.2
