@@ -76,6 +76,9 @@ _FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
 # a shell is where a tool is used ("changed from shell scripts", "on Windows 11 with PowerShell"),
 # whatever the tool is written in
 _SHELL_USED = re.compile(r"\b(?:from|with|using)\s+(?:my\s+|our\s+|your\s+)?$")
+# ...and "in" or "inside" shell scripts: "parse URLs inside shell scripts", "JSON in our bash scripts"
+_IN_SCRIPTS = re.compile(r"(?<!written )(?<!implemented )\b(?:in|inside|within)\s+(?:my\s+|our\s+|your\s+)?$")
+_SCRIPTS = re.compile(r"\s+scripts?\b")
 _SHELLS = frozenset({"Shell", "PowerShell"})
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
@@ -103,7 +106,7 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
              and not (LANGUAGES[m.group(1)] in MARKUP and _format(text, m))
-             and not (LANGUAGES[m.group(1)] in _SHELLS and _SHELL_USED.search(text[: m.start()]))
+             and not (LANGUAGES[m.group(1)] in _SHELLS and _shell_used(text, m))
              and m.start() not in enumerated]
     if not named:
         return None
@@ -148,6 +151,12 @@ def language_free(text: str, language: str) -> str:
         if LANGUAGES[m.group(1)] == language and _LIBRARY_KIND.match(text[m.end():]):
             text = text[: m.start()] + text[m.end():]
     return " ".join(text.split())
+
+
+def _shell_used(text: str, m: re.Match[str]) -> bool:
+    """A shell named as where a tool is used: "from PowerShell", "with bash", "inside shell scripts"."""
+    before = text[: m.start()]
+    return bool(_SHELL_USED.search(before) or (_IN_SCRIPTS.search(before) and _SCRIPTS.match(text[m.end():])))
 
 
 def _format(text: str, m: re.Match[str]) -> bool:

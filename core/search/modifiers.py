@@ -58,12 +58,14 @@ _REPO_NOUN = (
 )
 # "small", "tiny", "niche" and "indie" only about the projects asked for ("small python testing
 # tools"), not about the asker ("our small team", "my small React app", "a tiny indie studio") or
-# the size of what they will run ("run a small server for our community")
+# the size of what they will run ("run a small server for our community") or of what the wanted one
+# is like ("kind of like a tiny Datomic on the client")
 _SMALL = re.compile(
     r"\b(hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|under the radar|"
     r"(?:not (?:so|too|very)|less) popular)\b"
     rf"|(?<!\bour )(?<!\bmy )(?<!\bwe're )(?<!\bwe are )(?<!\bi'm )(?<!\bi am )(?<!\byour )(?<!\btheir )"
     rf"(?<!\brun a )(?<!\bhost a )(?<!\brunning a )(?<!\bhosting a )(?<!\bset up a )(?<!\bdeploy a )"
+    rf"(?<!\blike a )(?<!\bas a )"
     rf"\b(?:small|smaller|niche|tiny|indie)\b(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
 )
 # "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard"

@@ -30,7 +30,7 @@ LANGUAGES: dict[str, str] = {
     "elixir": "Elixir",
     "erlang": "Erlang",
     "haskell": "Haskell",
-    "clojure": "Clojure", "clj": "Clojure",
+    "clojure": "Clojure", "clj": "Clojure", "clojurescript": "Clojure", "cljs": "Clojure",
     "lua": "Lua",
     "dart": "Dart",
     "r": "R", "rlang": "R",

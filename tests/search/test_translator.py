@@ -122,9 +122,10 @@ def test_popularity_words() -> None:
         assert (p.min_stars, p.max_stars) == (None, 1000), word
     for text in ("Redux is too much boilerplate for our small React app, what's lighter?",
                  "Kafka is too much to operate for our small team", "we're a tiny indie studio leaving Unity",
-                 "we want to run a small server for our community"):
+                 "we want to run a small server for our community",
+                 "an in-memory db in the browser, kind of like a tiny Datomic on the client"):
         p = t(text)
-        assert (p.min_stars, p.max_stars) == (None, None), text  # the asker is small, not the project
+        assert (p.min_stars, p.max_stars) == (None, None), text  # the asker or the software is small, not the project
     assert t("a small library for parsing dates").max_stars == 1000
     for text in ("PHP library ported from a well-known password strength estimator",  # what it comes from
                  "a lighter alternative to the popular ORM"):
@@ -301,8 +302,12 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("html email templates").language == "HTML"
     assert t("menu bar indicator whose colour can be changed from shell scripts").language is None
     assert t("bash script to back up postgres").language == "Shell"
+    assert t("command-line tool to parse and manipulate URLs inside shell scripts").language is None
+    assert t("slice json in our bash scripts").language is None
+    assert t("a tool written in bash scripts").language == "Shell"
     assert t("on Windows 11 with PowerShell I need to hop between Node 18 and 22, no WSL").language is None
     assert t("a powershell module for active directory").language == "PowerShell"
+    assert t("a Datalog database for my ClojureScript app").language == "Clojure"  # compiles from Clojure
     # a LaTeX package is written in TeX, whatever it builds on
     assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
