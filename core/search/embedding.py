@@ -170,6 +170,23 @@ def _sums_alike(panels: np.ndarray, runs: list[tuple[int, int]]) -> bool:
     return _SUMS_ALIKE[key]
 
 
+_ROWS_ALIKE: dict[tuple[int, ...], bool] = {}
+
+
+def _rows_alike(dense: "_Panels") -> bool:
+    """Whether each row of a product by ``dense`` is bit for bit the same whatever rows are
+    multiplied beside it: checked once a shape, on random rows, at the counts a query and a few
+    queries together take. Some BLAS kernels sum a row differently by how many rows come with it
+    (OpenBLAS 0.3.31's Haswell kernel on an AMD EPYC did, at every count from 1 to 33)."""
+    key = tuple(dense.plain().shape)
+    if key not in _ROWS_ALIKE:
+        rows = np.random.default_rng(1).standard_normal((2 * PANEL_TOKENS, key[0])).astype(np.float32)
+        with ONE_BLAS_THREAD:  # as every encoding runs
+            together = dense(rows)
+            _ROWS_ALIKE[key] = all(np.array_equal(dense(rows[:count]), together[:count]) for count in (1, 7, 25, 49))
+    return _ROWS_ALIKE[key]
+
+
 class _Layer:
     """One BERT encoder layer's weights, all float32, the dense ones in column panels (``_Panels``)."""
 
@@ -356,13 +373,19 @@ class SentenceEncoder:
             _Layer(weights.read, f"encoder.layer.{index}")
             for index in range(config["num_hidden_layers"])
         ]
+        first = self._layers[0]  # every layer has the same shapes
+        self._rows_alike = all(_rows_alike(dense) for dense in (first.qkv, first.attention_out, first.intermediate,
+                                                                 first.output))
 
     def encode(self, texts: Sequence[str], *, alone: bool = False) -> np.ndarray:
         """``alone``: each text attends by itself, never padded beside a longer one, so that its
         vector is bit for bit the one it gets encoded alone (queries encoded together); the dense
-        layers still read their weights once for all the texts."""
+        layers still read their weights once for all the texts, unless the BLAS sums a row
+        differently beside others (``_rows_alike``): then each text is encoded by itself."""
         if not texts:
             return np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
+        if alone and len(texts) > 1 and not self._rows_alike:  # where BLAS sums a row by its company
+            return np.stack([self.encode([text])[0] for text in texts])
         # one text (a query) directly: the batch call hands even one text to the tokenizer's thread pool
         encodings = [self._tokenizer.encode(texts[0])] if len(texts) == 1 else self._tokenizer.encode_batch(list(texts))
         tokens = [encoding.ids for encoding in encodings]
