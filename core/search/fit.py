@@ -35,7 +35,7 @@ import numpy as np
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.language import language_free, without_language
-from core.search.need import Need, content_words, is_resource, read_need
+from core.search.need import Need, coded_words, content_words, is_resource, read_need
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 
 RRF_K = 30
@@ -296,8 +296,8 @@ def fits(
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
     # a word that no repository text and no example request uses names a concept the catalog lacks
-    # ("knitting", "kennel"); the example requests hold the words of the situations people describe
-    if known is not None and any(known(word) is False for word in content_words(text)):
+    # ("knitting", "kennel", "GST"); the example requests hold the words of the situations people describe
+    if known is not None and any(known(word) is False for word in [*content_words(text), *coded_words(text)]):
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
     if wordless is not None and evidence < THIN_EVIDENCE_GATE:
         closest = np.argsort(-gate_closeness, kind="stable")

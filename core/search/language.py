@@ -139,7 +139,9 @@ def without_language(text: str, language: str) -> str:
 # "a Clojure library", "an Elixir client driver", "the Julia package": the language names what kind
 # of library is wanted, which every candidate in it shares
 _LIBRARY_KIND = re.compile(r"\s+(?:\w+\s+)?(?:librar(?:y|ies)|packages?|modules?|clients?|drivers?|crates?|gems?|"
-                           r"toolbox(?:es)?|sdks?|bindings|ports?|wrappers?|implementations?)\b")
+                           r"toolbox(?:es)?|sdks?|bindings|ports?|wrappers?|implementations?|"
+                           # "we're a Haskell team", "an Elixir shop": who asks, which every candidate shares too
+                           r"teams?|shop|devs|developers|programmers|engineers|folks|house|company|startup)\b")
 
 
 def language_free(text: str, language: str) -> str:
@@ -193,6 +195,9 @@ def _implementation_rank(before: str) -> int:
     return 0 if _IMPLEMENTED_IN.search(before) else 1 if re.search(r"\bin\s+$", before) else 2
 
 
+_PORT_OF = re.compile(r"(?:ports?|rewrites?|clones?)\s+of\b")
+
+
 def _has_context(text: str, m: re.Match[str]) -> bool:
     before = text[: m.start()].rstrip()
     after = text[m.end() :].lstrip()
@@ -200,5 +205,7 @@ def _has_context(text: str, m: re.Match[str]) -> bool:
         return True
     if m.group(1) == "go" and not before:
         return True  # "go web frameworks"
+    if _PORT_OF.match(after):
+        return True  # "a Dart port of libphonenumber", "a Go port of ..."
     next_word = re.match(r"[a-z]+", after)
     return bool(next_word and next_word.group(0) in LANGUAGE_CONTEXT_AFTER)

@@ -189,6 +189,21 @@ def content_words(message: str) -> list[str]:
     return [w for w in _CONTENT_WORD.findall(query_text(message).lower()) if w not in _COMMON]
 
 
+# an acronym or a code written as one: "FDM", "VBA", "C2PA", "J1939"; not a size, speed or version
+_CODED = re.compile(r"(?<![\w.-])(?:[A-Z]{2,5}|[A-Za-z]+\d[A-Za-z\d]*|\d+[A-Za-z]+\d*[A-Za-z]*)(?![\w-])")
+_MEASURE = re.compile(
+    r"\d+(?:k|m|g|t|kb|mb|gb|tb|px|fps|hz|khz|mhz|ghz|ms|s|h|d|x|gbps|mbps|st|nd|rd|th|bits?|v|w|kw|mm|cm|km|in|p)?"
+    r"|v\d+|\d+[a-z]",
+    re.IGNORECASE,
+)
+
+
+def coded_words(message: str) -> list[str]:
+    """The acronyms and codes of a request ("FDM printer", "C2PA credentials", "SAE J1939"),
+    lower-cased: too short or too odd for ``content_words``, and as telling of its subject."""
+    return [w.lower() for w in _CODED.findall(query_text(message)) if not _MEASURE.fullmatch(w)]
+
+
 @lru_cache(maxsize=512)
 def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))

@@ -26,6 +26,7 @@ async def listed(chat: TestBackend, request: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("request_text", "expected"), [
+    ("k8s tui", "derailed/k9s"),  # a name and the kind of software wanted for it; the abbreviations spelled out
     ("find a static site generator written in Go", "gohugoio/hugo"),  # "framework for building websites"
     ("a faster grep", "BurntSushi/ripgrep"),  # "recursively searches directories for a regex pattern"
     ("open source alternative to Firebase", "supabase/supabase"),  # "The Postgres development platform"
@@ -60,6 +61,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "clojure library for generating QR codes",
     # xlsx libraries in C and Go match every word, which names no fit in Haskell
     "haskell library to read and write excel xlsx files",
+    # an acronym no repository and no example request uses names a missing concept as a word does
+    "our accounting team in India needs an API client to automate GST return filing and e-way bill generation",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)

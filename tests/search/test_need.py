@@ -213,3 +213,12 @@ def test_abbreviations_the_model_reads_poorly_are_spelled_out_beside_them() -> N
 def test_a_spelled_out_abbreviation_brings_the_need_closer_to_what_it_means() -> None:
     accessibility = query_vector("accessibility linter")
     assert float(need_vector("a11y linter") @ accessibility) > float(query_vector("a11y linter") @ accessibility) + 0.2
+
+
+def test_acronyms_and_codes_are_words_of_the_request() -> None:
+    from core.search.need import coded_words
+
+    assert coded_words("a slicer for my FDM printer that reads STL") == ["fdm", "stl"]
+    assert coded_words("decode SAE J1939 frames and C2PA manifests") == ["sae", "j1939", "c2pa"]
+    # sizes, speeds and versions are not
+    assert coded_words("someone committed a 2GB video; Node 18, 60fps, v2 and 4K") == []

@@ -308,6 +308,7 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("on Windows 11 with PowerShell I need to hop between Node 18 and 22, no WSL").language is None
     assert t("a powershell module for active directory").language == "PowerShell"
     assert t("a Datalog database for my ClojureScript app").language == "Clojure"  # compiles from Clojure
+    assert t("Dart port of Google's libphonenumber").language == "Dart"  # "dart" alone may be the game
     # a LaTeX package is written in TeX, whatever it builds on
     assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
@@ -321,6 +322,9 @@ def test_the_gate_reads_a_library_request_without_the_language_that_names_its_ki
     from core.search.fit import evidence_query
 
     assert evidence_query(t("clojure library for generating QR codes")) == "library for generating QR codes"
+    # who asks shares the language with every candidate too
+    assert evidence_query(t("we're a Haskell team starting to use Kafka; is there a maintained Haskell client?")) \
+        == "we're a team starting to use Kafka; is there a maintained client?"
     assert evidence_query(t("Elixir client driver for the ClickHouse database")) == "client driver for the ClickHouse database"
     assert evidence_query(t("tool that flags bugs in Clojure programs")) is None  # what the need is about
     assert evidence_query(t("library for generating QR codes")) is None  # no language
