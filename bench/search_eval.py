@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the ninth fresh blind set (search_fresh9.jsonl)
+    .venv/bin/python -m bench search_eval                  # the tenth fresh blind set (search_fresh10.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh9     # the ninth fresh blind set (search_fresh9.jsonl)
     .venv/bin/python -m bench search_eval --set fresh8     # the eighth fresh blind set (search_fresh8.jsonl)
     .venv/bin/python -m bench search_eval --set fresh7     # the seventh fresh blind set (search_fresh7.jsonl)
     .venv/bin/python -m bench search_eval --set fresh6     # the sixth fresh blind set (search_fresh6.jsonl)
@@ -20,6 +21,7 @@
     .venv/bin/python -m bench search_eval --set dev10      # development: written to be diagnosed (60 list-only answers, 42 named languages)
     .venv/bin/python -m bench search_eval --set dev11      # development: written to be diagnosed (varied wording: constraints, platforms, typos)
     .venv/bin/python -m bench search_eval --set dev12      # development: written to be diagnosed (70 chat messages naming a stack)
+    .venv/bin/python -m bench search_eval --set dev13      # development: written to be diagnosed (48 list-only answers, 26 no-match near a domain)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -63,6 +65,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh10": DATA / "search_fresh10.jsonl",
     "fresh9": DATA / "search_fresh9.jsonl",
     "fresh8": DATA / "search_fresh8.jsonl",
     "fresh7": DATA / "search_fresh7.jsonl",
@@ -83,8 +86,10 @@ SETS = {
     "dev10": DATA / "search_dev10.jsonl",
     "dev11": DATA / "search_dev11.jsonl",
     "dev12": DATA / "search_dev12.jsonl",
+    "dev13": DATA / "search_dev13.jsonl",
 }
 LABELS = {
+    "fresh10": "FRESH10 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh9": "FRESH9 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh8": "FRESH8 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh7": "FRESH7 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -105,6 +110,7 @@ LABELS = {
     "dev10": "DEV10 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev11": "DEV11 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev12": "DEV12 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev13": "DEV13 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -209,7 +215,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh9"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh10"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
