@@ -95,6 +95,11 @@ _WORKED_ON = re.compile(r"\s+(?:programs?|code|codebases?|projects?|files?|apps?
                         r"scripts?|sources?|modules?|services?|notebooks?)\b", re.IGNORECASE)
 
 
+# of two languages named alike, the one in a later sentence is in the request, the other in its
+# background: "data science trains models in Python ... anything that predicts natively in Go?"
+_SENTENCE_END = re.compile(r"[.?!;](?=\s)")
+
+
 def written_in(text: str) -> tuple[str, int, int] | None:
     """The language ``text`` (lower-cased) filters by, with the span of the words that say so
     ("in go", "written in go", "golang"); None when it names none."""
@@ -110,7 +115,8 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and m.start() not in enumerated]
     if not named:
         return None
-    m = min(named, key=lambda m: _markup_last(m, _implementation_rank(text[: m.start()]), text))
+    m = min(named, key=lambda m: (*_markup_last(m, _implementation_rank(text[: m.start()]), text),
+                                  -len(_SENTENCE_END.findall(text, 0, m.start()))))
     start = m.start()
     before = text[:start].rstrip()
     for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):

@@ -309,6 +309,9 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a powershell module for active directory").language == "PowerShell"
     assert t("a Datalog database for my ClojureScript app").language == "Clojure"  # compiles from Clojure
     assert t("Dart port of Google's libphonenumber").language == "Dart"  # "dart" alone may be the game
+    # two languages named alike: the one in the sentence that asks, not the one in the background
+    assert t("data science trains models in Python and we don't want a Python sidecar. anything that loads "
+             "those model files and predicts natively in Go?").language == "Go"
     # a LaTeX package is written in TeX, whatever it builds on
     assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
