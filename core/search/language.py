@@ -144,8 +144,8 @@ def without_language(text: str, language: str) -> str:
 
 # "a Clojure library", "an Elixir client driver", "the Julia package": the language names what kind
 # of library is wanted, which every candidate in it shares
-_LIBRARY_KIND = re.compile(r"\s+(?:\w+\s+)?(?:librar(?:y|ies)|packages?|modules?|clients?|drivers?|crates?|gems?|"
-                           r"toolbox(?:es)?|sdks?|bindings|ports?|wrappers?|implementations?|"
+_LIBRARY_KIND = re.compile(r"(/[\w.]+)?\s+(?:\w+\s+)?(?:librar(?:y|ies)|packages?|modules?|clients?|drivers?|crates?|gems?|"
+                           r"toolbox(?:es)?|sdks?|bindings|ports?|wrappers?|implementations?|parsers?|libs?|"
                            # "we're a Haskell team", "an Elixir shop": who asks, which every candidate shares too
                            r"teams?|shop|devs|developers|programmers|engineers|folks|house|company|startup)\b")
 
@@ -156,8 +156,8 @@ def language_free(text: str, language: str) -> str:
     language shares that, and it says nothing about which of them fits. Elsewhere the language is
     what the need is about ("bugs in Clojure programs") and stays."""
     for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
-        if LANGUAGES[m.group(1)] == language and _LIBRARY_KIND.match(text[m.end():]):
-            text = text[: m.start()] + text[m.end():]
+        if LANGUAGES[m.group(1)] == language and (kind := _LIBRARY_KIND.match(text[m.end():])):
+            text = text[: m.start()] + text[m.end() + (kind.end(1) if kind.group(1) else 0):]
     return " ".join(text.split())
 
 

@@ -325,6 +325,8 @@ def test_the_gate_reads_a_library_request_without_the_language_that_names_its_ki
     from core.search.fit import evidence_query
 
     assert evidence_query(t("clojure library for generating QR codes")) == "library for generating QR codes"
+    assert evidence_query(t("Kotlin/JVM library for reading HDF5 files")) == "library for reading HDF5 files"
+    assert evidence_query(t("Go parser for HL7 v2 messages")) == "parser for HL7 v2 messages"
     # who asks shares the language with every candidate too
     assert evidence_query(t("we're a Haskell team starting to use Kafka; is there a maintained Haskell client?")) \
         == "we're a team starting to use Kafka; is there a maintained client?"
