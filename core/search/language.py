@@ -144,10 +144,13 @@ def without_language(text: str, language: str) -> str:
 
 # "a Clojure library", "an Elixir client driver", "the Julia package": the language names what kind
 # of library is wanted, which every candidate in it shares
-_LIBRARY_KIND = re.compile(r"(/[\w.]+)?\s+(?:\w+\s+)?(?:librar(?:y|ies)|packages?|modules?|clients?|drivers?|crates?|gems?|"
-                           r"toolbox(?:es)?|sdks?|bindings|ports?|wrappers?|implementations?|parsers?|libs?|"
+_PACKAGE = (r"librar(?:y|ies)|packages?|modules?|clients?|drivers?|crates?|gems?|toolbox(?:es)?|sdks?|bindings|ports?|"
+            r"wrappers?|implementations?")
+_LIBRARY_KIND = re.compile(rf"(/[\w.]+)?\s+(?:\w+\s+)?(?:{_PACKAGE}|parsers?|libs?|"
                            # "we're a Haskell team", "an Elixir shop": who asks, which every candidate shares too
                            r"teams?|shop|devs|developers|programmers|engineers|folks|house|company|startup)\b")
+# markup before one of these is what the package is written in ("a LaTeX package"); an "html parser" reads it
+_PACKAGE_KIND = re.compile(rf"\s+(?:\w+\s+)?(?:{_PACKAGE})\b")
 
 
 def language_free(text: str, language: str) -> str:
@@ -193,7 +196,7 @@ MARKUP = frozenset({"HTML", "CSS", "TeX"})
 def _markup_last(m: re.Match[str], rank: int, text: str) -> tuple[bool, int]:
     """Markup ranks after every programming language named, unless a tool is written in it ("a
     LaTeX package for code listings, powered by a Python highlighter" asks for a LaTeX package)."""
-    return LANGUAGES[m.group(1)] in MARKUP and rank > 0 and not _LIBRARY_KIND.match(text[m.end():]), rank
+    return LANGUAGES[m.group(1)] in MARKUP and rank > 0 and not _PACKAGE_KIND.match(text[m.end():]), rank
 
 
 def _implementation_rank(before: str) -> int:
