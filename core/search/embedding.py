@@ -380,12 +380,11 @@ class SentenceEncoder:
     def encode(self, texts: Sequence[str], *, alone: bool = False) -> np.ndarray:
         """``alone``: each text attends by itself, never padded beside a longer one, so that its
         vector is bit for bit the one it gets encoded alone (queries encoded together); the dense
-        layers still read their weights once for all the texts, unless the BLAS sums a row
-        differently beside others (``_rows_alike``): then each text is encoded by itself."""
+        layers still read their weights once for all the texts (where the BLAS sums a row
+        differently beside others, ``_rows_alike``, each text's rows are multiplied by themselves,
+        one after the other, while the layer's weights are in cache)."""
         if not texts:
             return np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
-        if alone and len(texts) > 1 and not self._rows_alike:  # where BLAS sums a row by its company
-            return np.stack([self.encode([text])[0] for text in texts])
         # one text (a query) directly: the batch call hands even one text to the tokenizer's thread pool
         encodings = [self._tokenizer.encode(texts[0])] if len(texts) == 1 else self._tokenizer.encode_batch(list(texts))
         tokens = [encoding.ids for encoding in encodings]
@@ -421,8 +420,11 @@ class SentenceEncoder:
         hidden = _layer_norm(hidden, self._embedding_norm, self._eps)
         batches = [[i] for i in range(len(lengths))] if alone else _batches(lengths.tolist())
         groups = [_Group(lengths[batch], int(starts[batch[0]])) for batch in batches]
+        # where BLAS sums a row by the rows beside it, each text alone goes through the dense layers
+        # by itself too; the layer's weights, read for the first, are then mostly in cache
+        apart = groups if alone and not self._rows_alike and len(groups) > 1 else None
         for layer in self._layers:
-            hidden = self._layer_forward(hidden, groups, layer)
+            hidden = self._layer_forward(hidden, groups, layer, apart)
         # summed as a (1, tokens, width) block: the order the padded batches summed in, so a text
         # encoded alone gets the very vector it got before packing
         summed = np.concatenate([hidden[None, start:start + n].sum(axis=1) for start, n in zip(starts, lengths)])
@@ -430,17 +432,25 @@ class SentenceEncoder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return pooled / np.clip(norms, 1e-12, None)
 
-    def _layer_forward(self, flat: np.ndarray, groups: list[_Group], layer: _Layer) -> np.ndarray:
+    def _layer_forward(self, flat: np.ndarray, groups: list[_Group], layer: _Layer,
+                       apart: list[_Group] | None = None) -> np.ndarray:
+        """One encoder layer over the packed tokens; ``apart``: the groups whose rows each dense
+        product takes by themselves (see ``_rows_alike``)."""
+        def dense(product: _Panels, rows: np.ndarray) -> np.ndarray:
+            if apart is None:
+                return product(rows)
+            return np.concatenate([product(rows[group.start:group.end]) for group in apart])
+
         width = flat.shape[1]
-        projected = layer.qkv(flat)
+        projected = dense(layer.qkv, flat)
         context = np.empty_like(flat)
         for group in groups:
             context[group.start:group.end] = self._attend(projected[group.start:group.end], group, width)
-        attended = layer.attention_out(context)
+        attended = dense(layer.attention_out, context)
         attended += flat
         flat = _layer_norm(attended, layer.attention_norm, self._eps)
-        expanded = layer.intermediate(flat)
-        output = layer.output(_gelu(expanded))
+        expanded = dense(layer.intermediate, flat)
+        output = dense(layer.output, _gelu(expanded))
         output += flat
         return _layer_norm(output, layer.output_norm, self._eps)
 
