@@ -201,6 +201,12 @@ class Catalog:
         vectors = self.vectors()
         return self._index.knows(word) or (vectors is not None and vectors.uses(word))
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        """The full names of the records whose name, description or curated-list text uses
+        ``word`` (stemmed), when ``most`` or fewer do; None when more do."""
+        ids = self._index.users(word, most)
+        return None if ids is None else frozenset(self.records[i].full_name for i in ids)
+
     def vectors_named(self, names: Sequence[str]) -> np.ndarray:
         """The shipped vectors of the most-starred snapshot repository called each of ``names``."""
         vectors = self.vectors()

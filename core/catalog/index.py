@@ -147,6 +147,20 @@ class CatalogIndex:
             return True
 
     @lru_cache(maxsize=4096)
+    def users(self, word: str, most: int) -> tuple[int, ...] | None:
+        """Ids of the records whose text uses ``word`` (porter-stemmed), when ``most`` or fewer do;
+        None when more do, or the word cannot be searched."""
+        phrase = _phrase(word)
+        if phrase is None:
+            return None
+        try:
+            rows = self._db.execute("SELECT rowid FROM repos_fts WHERE repos_fts MATCH ? LIMIT ?",
+                                    (phrase, most + 1)).fetchall()
+        except sqlite3.OperationalError:
+            return None
+        return tuple(row[0] for row in rows) if len(rows) <= most else None
+
+    @lru_cache(maxsize=4096)
     def knows(self, word: str) -> bool:
         """Whether any record's text uses ``word`` (porter-stemmed, as searches match)."""
         phrase = _phrase(word)

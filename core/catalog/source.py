@@ -63,3 +63,6 @@ class CatalogSource:
 
     def knows_word(self, word: str) -> bool | None:
         return self.catalog.knows(word)
+
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        return self.catalog.word_users(word, most)

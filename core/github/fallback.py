@@ -163,6 +163,11 @@ class FallbackSource:
         source = self.fallback if self.info.kind == "catalog" else self.primary
         return source.knows_word(word)
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        """The catalog's answer while it answers for GitHub; GitHub's (none) otherwise."""
+        source = self.fallback if self.info.kind == "catalog" else self.primary
+        return source.word_users(word, most)
+
     async def get_readme(self, full_name: str) -> str | None:
         return await self._call(
             lambda: self.primary.get_readme(full_name),

@@ -121,6 +121,9 @@ class GitHubSource:
     def knows_word(self, word: str) -> bool | None:
         return None  # GitHub's vocabulary is not ours to tell
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        return None
+
     async def get_readme(self, full_name: str) -> str | None:
         name = _valid_name(full_name)
         if self._batch is not None:

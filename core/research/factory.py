@@ -63,6 +63,9 @@ class _NoNetwork:
     def knows_word(self, word: str) -> bool | None:
         return None
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        return None
+
 
 def offline_orchestrator(settings: ResearchSettings | None = None) -> Orchestrator:
     """Plans with the local analyzer and planner, in memory, with no network (``omg plan``)."""

@@ -37,6 +37,7 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.language import language_free, without_language
 from core.search.need import Need, coded_words, content_words, is_resource, read_need
 from core.search.semantic import meaning, query_vector, repository_text, similarities
+from core.search.vocabulary import LANGUAGES
 
 RRF_K = 30
 POPULARITY_WEIGHT = 0.03  # per unit of ln(stars): the prior that a well-known project is what was meant
@@ -84,6 +85,14 @@ LANGUAGE_FREE_GATE = 0.45
 # ...and among them, how close each is without it adds this much to its fit: the word no longer
 # lifts every Julia package alike above JuMP for "a julia package to formulate LP and MILP models"
 LANGUAGE_FREE_WEIGHT = 0.5
+# a rare word of the request (``RARE_WORD_RECORDS`` catalog repositories or fewer use it) that some
+# of the ``ELSEWHERE_OTHERS`` closest candidates in other languages use, and none of the
+# ``ELSEWHERE_LOOK`` closest in the named one: what is asked for exists, not in that language ("a Go
+# parser for HL7 messages" beside Java and Python HL7 libraries), and nothing under this fits
+RARE_WORD_RECORDS = 30
+ELSEWHERE_LOOK = 5
+ELSEWHERE_OTHERS = 8
+ELSEWHERE_GATE = 0.60
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -254,17 +263,35 @@ def repository_vectors(repos: Sequence[Repository], readmes: dict[str, str] | No
     return np.stack(rows) if rows else np.zeros((0, EMBEDDING_DIMENSIONS), dtype=np.float32)
 
 
+def _only_elsewhere(text: str, candidates: Sequence[Repository], closeness: np.ndarray, ours: list[int],
+                    users: Callable[[str, int], frozenset[str] | None], language: str | None) -> bool:
+    """Whether the request's rare words (``RARE_WORD_RECORDS`` repositories or fewer use them:
+    "HL7", "libphonenumber", "Twitch") are used by some of the closest candidates in other
+    languages and by none of the closest in the named one: what is asked for exists, not in it."""
+    words = [w for w in dict.fromkeys([*content_words(text), *coded_words(text)])
+             if w not in LANGUAGES]
+    using = frozenset().union(*(found for word in words if (found := users(word, RARE_WORD_RECORDS))))
+    if not using:
+        return False
+    mine = {candidates[i].full_name for i in sorted(ours, key=lambda i: -float(closeness[i]))[:ELSEWHERE_LOOK]}
+    theirs = {candidates[i].full_name for i in np.argsort(-closeness, kind="stable")[:ELSEWHERE_OTHERS]
+              if i not in set(ours)}
+    return bool(using & theirs) and not using & mine
+
+
 def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
     readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
     qualifier_only: set[str] | None = None, gate: bool = True, known: Callable[[str], bool | None] | None = None,
     wordless: set[str] | None = None, in_language: set[str] | None = None,
+    users: Callable[[str, int], frozenset[str] | None] | None = None,
 ) -> dict[str, Fit]:
     """Full name -> Fit for the candidates that clear the floor (the others are left out).
 
     ``lexical_order`` is the candidates best first by words; ``all_core`` holds the full names
     matching every core concept lexically; ``known`` says whether the searched collection uses a
-    word at all (``RepoSource.knows_word``: the offline catalog's vocabulary; None where it cannot tell);
+    word at all (``RepoSource.knows_word``: the offline catalog's vocabulary; None where it cannot tell),
+    ``users`` which few repositories use a rare one (``RepoSource.word_users``);
     ``wordless`` holds those matching none of the need's words, ``in_language`` (under a language
     filter) those in the language or made for it, as relevance reads them (``misses_language``).
     """
@@ -315,6 +342,8 @@ def fits(
     closeness_without_language: dict[str, float] = {}
     if ours:  # a hard filter: what other languages have is no evidence that something fits in this one
         evidence = float(gate_closeness[ours].max())
+    if ours and users is not None and _only_elsewhere(text, lexical_order, gate_closeness, ours, users, params.language):
+        gate_at = max(gate_at, ELSEWHERE_GATE)
     if bare is not None:
         without = need_vector(bare)  # the same candidate vectors: nothing more is encoded
         bare_own = similarities(without, vectors[ours])

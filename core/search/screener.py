@@ -118,7 +118,7 @@ class Screener:
         # the candidates' texts are embedded in a worker thread, off the event loop; ranking finds them
         await prepare_vectors([r for r in candidates if in_range(r, star_range or params)], params)
         ranked, fitted = coarse_rank(candidates, params, now, star_range=star_range, exact=exact, gate=not more,
-                                     known=self.source.knows_word)
+                                     known=self.source.knows_word, users=self.source.word_users)
         # scoring costs calls except offline: there, a few in other languages are scored beside
         # the named language's best, for the "In other languages" line
         shortlist = named_language_first(ranked, params, top, extra=OTHER_LANGUAGES_SCORED if info.kind == "catalog" else 0)

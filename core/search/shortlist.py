@@ -57,6 +57,7 @@ def coarse_rank(
     readmes: dict[str, str] | None = None,
     gate: bool = True,
     known: Callable[[str], bool | None] | None = None,
+    users: Callable[[str, int], frozenset[str] | None] | None = None,
 ) -> tuple[list[Repository], dict[str, Fit]]:
     """Candidates in the star range that fit the need, best first, with their fit (see the
     module docstring and ``core.search.fit``).
@@ -98,7 +99,7 @@ def coarse_rank(
     # under a language filter, those in the language or made for it (their text names it)
     in_language = {r.full_name for r in pool if not misses_language(tier(verdicts[id(r)]))} if params.language else None
     fitted = fits(params, lexical, all_core, readmes, small=small, exact=first, qualifier_only=qualifier_only, gate=gate,
-                  known=known, wordless=wordless, in_language=in_language)
+                  known=known, users=users, wordless=wordless, in_language=in_language)
     ranked = sorted((r for r in lexical if r.full_name in fitted), key=lambda r: -fitted[r.full_name].fused)
     return diversify(ranked, len(ranked), language_free=params.language is None), fitted
 

@@ -61,6 +61,12 @@ class RepoSource(Protocol):
         no repository mentions fits nothing); None when the source cannot tell (GitHub)."""
         ...
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        """The full names of the repositories whose text uses ``word``, when ``most`` or fewer
+        do (a rare word: "HL7", "libphonenumber"); None when more do, or the source cannot tell
+        (GitHub)."""
+        ...
+
 
 @runtime_checkable
 class NamedSearch(Protocol):

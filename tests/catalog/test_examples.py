@@ -138,3 +138,11 @@ def test_the_data_file_is_one_object_a_line() -> None:
     rows = [json.loads(line) for line in lines]
     assert all(set(row) == {"repo", "requests"} for row in rows)
     assert len({row["repo"].lower() for row in rows}) == len(rows)
+
+
+def test_the_few_repositories_that_use_a_rare_word_are_known_by_name() -> None:
+    catalog = Catalog.load()
+    users = catalog.word_users("libphonenumber", 30)
+    assert users and all("phone" in (catalog.get(name).description or "").lower() + name.lower() for name in users)
+    assert catalog.word_users("library", 30) is None  # many use it: not a rare word
+    assert catalog.word_users("kennel", 30) == frozenset()

@@ -55,6 +55,9 @@ class RecordingSource:
     def knows_word(self, word: str) -> bool | None:
         return None
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        return None
+
     async def get_readme(self, full_name: str) -> str | None:
         await self._enter("get_readme", full_name)
         return self.readmes.get(full_name.lower())

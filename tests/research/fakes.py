@@ -120,6 +120,9 @@ class FakeRepoSource:
     def knows_word(self, word: str) -> bool | None:
         return None
 
+    def word_users(self, word: str, most: int) -> frozenset[str] | None:
+        return None
+
     async def get_readme(self, full_name: str) -> str | None:
         await self._record(f"readme {full_name}")
         return f"# {full_name}\n\n{full_name} is a well documented project with examples and a getting started guide for new users."

@@ -235,3 +235,21 @@ def test_under_a_language_filter_only_what_is_in_it_or_made_for_it_is_evidence()
     candidates = [*orms_elsewhere, crystal]
     assert fits(params, candidates, set())  # the Go and C++ ORMs are close in meaning
     assert fits(params, candidates, set(), in_language={crystal.full_name}) == {}  # but no evidence for Crystal
+
+
+def test_a_rare_word_used_only_by_other_languages_candidates_says_nothing_fits_in_the_named_one() -> None:
+    candidates = [
+        repo("a/go-phone", 900, "Go library to parse and print international phone numbers", "Go"),  # 0.54 close
+        repo("g/libphonenumber-js", 9_000, "A port of Google's libphonenumber for parsing, formatting and validating "
+             "international phone numbers", "JavaScript"),
+    ]
+    params = SearchParams(text="validate and format phone numbers the libphonenumber way, written in Go", language="Go")
+
+    def users(word: str, most: int) -> frozenset[str] | None:
+        return frozenset({"g/libphonenumber-js"}) if word == "libphonenumber" else None
+
+    assert fits(params, candidates, all_core=set(), in_language={"a/go-phone"}, users=users) == {}
+    # where a candidate in the language uses the word too, or the source cannot tell, the gate is as before
+    assert "a/go-phone" in fits(params, candidates, all_core=set(), in_language={"a/go-phone"},
+                                users=lambda word, most: frozenset(["a/go-phone"]) if word == "libphonenumber" else None)
+    assert "a/go-phone" in fits(params, candidates, all_core=set(), in_language={"a/go-phone"})

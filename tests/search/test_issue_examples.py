@@ -61,6 +61,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "clojure library for generating QR codes",
     # xlsx libraries in C and Go match every word, which names no fit in Haskell
     "haskell library to read and write excel xlsx files",
+    # Twitch chat libraries exist, in other languages than the one named
+    "Rust library for building Twitch chat bots",
     # an acronym no repository and no example request uses names a missing concept as a word does
     "our accounting team in India needs an API client to automate GST return filing and e-way bill generation",
 ])
