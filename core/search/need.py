@@ -204,6 +204,12 @@ def coded_words(message: str) -> list[str]:
     return [w.lower() for w in _CODED.findall(query_text(message)) if not _MEASURE.fullmatch(w)]
 
 
+def telling_words(message: str) -> list[str]:
+    """The words that can tell what a request is about: its content words, then its acronyms and
+    codes, each once."""
+    return list(dict.fromkeys([*content_words(message), *coded_words(message)]))
+
+
 @lru_cache(maxsize=512)
 def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))
