@@ -173,7 +173,7 @@ def _sums_alike(panels: np.ndarray, runs: list[tuple[int, int]]) -> bool:
 _ROWS_ALIKE: dict[tuple[int, ...], bool] = {}
 
 
-def _rows_alike(dense: "_Panels") -> bool:
+def _rows_alike(dense: _Panels) -> bool:
     """Whether each row of a product by ``dense`` is bit for bit the same whatever rows are
     multiplied beside it: checked once a shape, on random rows, at the counts a query and a few
     queries together take. Some BLAS kernels sum a row differently by how many rows come with it

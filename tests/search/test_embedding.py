@@ -204,3 +204,14 @@ def test_texts_encoded_alone_together_get_the_very_vectors_each_gets_by_itself()
     together = default_encoder().encode(texts, alone=True)  # 4-25 tokens each, 58 in all: past the panels' 48
     for index, text in enumerate(texts):
         assert np.array_equal(together[index], default_encoder().encode([text])[0])
+
+
+def test_where_blas_sums_a_row_by_its_company_texts_encoded_together_still_get_their_own_vectors() -> None:
+    from core.search.embedding import SentenceEncoder
+
+    encoder = SentenceEncoder()
+    encoder._rows_alike = False  # as on a machine whose BLAS sums a row differently beside others
+    texts = ["library to make charts", "a faster grep", "system monitor for the terminal like top but prettier"]
+    together = encoder.encode(texts, alone=True)
+    for index, text in enumerate(texts):
+        assert np.array_equal(together[index], encoder.encode([text])[0])
