@@ -124,14 +124,25 @@ _TOOL_FOR = re.compile(
 )
 
 
+# "tmux on windows without wsl?", "htop for android": the named tool, wanted on another platform
+_ON_PLATFORM = re.compile(
+    r"^\s*(?:[\w+#./-]+\s+){0,1}[\w+#./-]+\s+(?P<kind>(?:on|for)\s+(?:windows|mac|macos|osx|linux|android|ios|iphone|"
+    r"ipad|freebsd|raspberry\s+pi)\b(?:\s+(?:without|with\s+no|no)\s+(?P<left>[\w+#./-]+))?)\s*\??\s*$",
+    re.I,
+)
+
+
 def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
     """A name or two followed by the kind of software wanted for it ("k8s tui", "kafka ui",
-    "terraform linter"): a search, not an analysis of the named repository, when nothing was listed
-    before and no other wording asks for one."""
-    match = _TOOL_FOR.match(message)
+    "terraform linter") or the platform it is wanted on ("tmux on windows without wsl?"): a search,
+    not an analysis of the named repository, when nothing was listed before and no other wording
+    asks for one."""
+    match = _TOOL_FOR.match(message) or _ON_PLATFORM.match(message)
     if match is None or context.known_names or requested_intent(message) is not None:
         return False
-    return all(m.kind is MentionKind.NAME and m.end <= match.start("kind") for m in mentions)
+    left = match.span("left") if "left" in match.re.groupindex else (-1, -1)
+    return all(m.kind is MentionKind.NAME and (m.end <= match.start("kind") or (m.start, m.end) == left)
+               for m in mentions)
 
 
 # names set apart as alternatives stand close ("zustand or jotai", "is vitest faster than jest",

@@ -14,7 +14,8 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "ollama/ollama", "ronitsingh10/FineTune", "home-assistant/core", "styled-components/styled-components",
          "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
-         "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform"]
+         "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
+         "tmux/tmux", "microsoft/WSL", "htop-dev/htop"]
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "k8s tui",
     "kafka ui",
     "terraform linter",
+    # ...or the platform it is wanted on
+    "tmux on windows without wsl?",
+    "htop for android",
     # a kind of software first, then the names it serves, set apart or not
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
@@ -65,6 +69,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
     ("give me an analysis of zustand", Intent.ANALYZE),
     ("analyze the kafka client", Intent.ANALYZE),  # asked for in so many words
+    ("is zustand good on ios?", Intent.ANALYZE),
     ("is there a tool to compare all of them?", Intent.CLARIFY),
     ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
 ])
