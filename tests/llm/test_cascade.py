@@ -154,7 +154,7 @@ async def test_real_local_classifier_cascade_resolves_the_reference_locally(real
     classifier = CascadeClassifier(real_local, make_client(model, sleeps=Sleeps()))
     sure = await classifier.classify("find react state libraries", [])
     assert sure.intent is Intent.SEARCH and sure.source == "local" and model.calls == []
-    unsure = "hmm maybe the second one or something"
+    unsure = "hmm the second one or something?"
     assert real_local.predict(unsure, HISTORY).confidence < 0.75, "pick a message the model doubts"
     verdict = await classifier.classify(unsure, HISTORY)
     assert len(model.calls) == 1
