@@ -117,7 +117,7 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
 
 # "k8s tui", "kafka ui", "terraform linter": a name or two and the kind of software wanted for it
 _TOOL_FOR = re.compile(
-    r"^\s*(?:[\w+#./-]+\s+){1,2}(?P<kind>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
+    r"^\s*(?:[\w+#./-]+\s+){1,2}(?P<wanted>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
     r"exporters?|operators?|orms?|drivers?|sdks?|bindings|wrappers?|plugins?|extensions?|libraries|"
     r"frameworks|alternatives?|replacements?)\s*\??\s*$",
     re.I,
@@ -126,7 +126,7 @@ _TOOL_FOR = re.compile(
 
 # "tmux on windows without wsl?", "htop for android": the named tool, wanted on another platform
 _ON_PLATFORM = re.compile(
-    r"^\s*(?:[\w+#./-]+\s+){0,1}[\w+#./-]+\s+(?P<kind>(?:on|for)\s+(?:windows|mac|macos|osx|linux|android|ios|iphone|"
+    r"^\s*(?:[\w+#./-]+\s+)?[\w+#./-]+\s+(?P<wanted>(?:on|for)\s+(?:windows|mac|macos|osx|linux|android|ios|iphone|"
     r"ipad|freebsd|raspberry\s+pi)\b(?:\s+(?:without|with\s+no|no)\s+(?P<left>[\w+#./-]+))?)\s*\??\s*$",
     re.I,
 )
@@ -140,8 +140,8 @@ def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadCon
     match = _TOOL_FOR.match(message) or _ON_PLATFORM.match(message)
     if match is None or context.known_names or requested_intent(message) is not None:
         return False
-    left = match.span("left") if "left" in match.re.groupindex else (-1, -1)
-    return all(m.kind is MentionKind.NAME and (m.end <= match.start("kind") or (m.start, m.end) == left)
+    left_behind = match.groupdict().get("left") and match.span("left")  # "without wsl"
+    return all(m.kind is MentionKind.NAME and (m.end <= match.start("wanted") or (m.start, m.end) == left_behind)
                for m in mentions)
 
 
