@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the tenth fresh blind set (search_fresh10.jsonl)
+    .venv/bin/python -m bench search_eval                  # the eleventh fresh blind set (search_fresh11.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh10    # the tenth fresh blind set (search_fresh10.jsonl)
     .venv/bin/python -m bench search_eval --set fresh9     # the ninth fresh blind set (search_fresh9.jsonl)
     .venv/bin/python -m bench search_eval --set fresh8     # the eighth fresh blind set (search_fresh8.jsonl)
     .venv/bin/python -m bench search_eval --set fresh7     # the seventh fresh blind set (search_fresh7.jsonl)
@@ -65,6 +66,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh11": DATA / "search_fresh11.jsonl",
     "fresh10": DATA / "search_fresh10.jsonl",
     "fresh9": DATA / "search_fresh9.jsonl",
     "fresh8": DATA / "search_fresh8.jsonl",
@@ -89,6 +91,7 @@ SETS = {
     "dev13": DATA / "search_dev13.jsonl",
 }
 LABELS = {
+    "fresh11": "FRESH11 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh10": "FRESH10 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh9": "FRESH9 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh8": "FRESH8 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -215,7 +218,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh10"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh11"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
