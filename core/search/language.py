@@ -36,10 +36,13 @@ _WORKS_ON = re.compile(
 )
 # what is left behind: "a modern alternative to LaTeX", "instead of PHP", "replace a Makefile full
 # of shell snippets", "so done with LaTeX" (up to a few words on, unless they say what the new one
-# is in: "a replacement for moment.js in TypeScript")
+# is in: "a replacement for moment.js in TypeScript"); what is moved from is left behind too
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
     r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving|"
+    # "moving a course from MATLAB's toolbox to Julia", "switching our scripts from Perl"
+    r"(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?)\s+"
+    r"(?:[^\s,.;:!?]+\s+){0,3}from|"
     r"done\s+with|tired\s+of|sick\s+of|fed\s+up\s+with|than)\s+"
     r"(?:(?!(?:in|for|with|using|written|on|to)\b)[^\s,.;:!?]+\s+){0,5}$"
     # "instead of rewriting it in Python": what they would rather not do

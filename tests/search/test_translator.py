@@ -312,6 +312,11 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     # two languages named alike: the one in the sentence that asks, not the one in the background
     assert t("data science trains models in Python and we don't want a Python sidecar. anything that loads "
              "those model files and predicts natively in Go?").language == "Go"
+    # what is moved from is left behind: the language moved to is the request's
+    assert t("moving a course from MATLAB's control toolbox to Julia: need transfer functions and "
+             "bode plots").language == "Julia"
+    assert t("switching our build scripts from Perl to Python, any task runner?").language == "Python"
+    assert t("a Go library that reads from Python pickles").language == "Go"
     # a LaTeX package is written in TeX, whatever it builds on
     assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
