@@ -23,6 +23,7 @@
     .venv/bin/python -m bench search_eval --set dev11      # development: written to be diagnosed (varied wording: constraints, platforms, typos)
     .venv/bin/python -m bench search_eval --set dev12      # development: written to be diagnosed (70 chat messages naming a stack)
     .venv/bin/python -m bench search_eval --set dev13      # development: written to be diagnosed (48 list-only answers, 26 no-match near a domain)
+    .venv/bin/python -m bench search_eval --set dev14      # development: written to be diagnosed (45 list-only answers, 24 no-match near a domain)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -89,6 +90,7 @@ SETS = {
     "dev11": DATA / "search_dev11.jsonl",
     "dev12": DATA / "search_dev12.jsonl",
     "dev13": DATA / "search_dev13.jsonl",
+    "dev14": DATA / "search_dev14.jsonl",
 }
 LABELS = {
     "fresh11": "FRESH11 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -114,6 +116,7 @@ LABELS = {
     "dev11": "DEV11 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev12": "DEV12 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev13": "DEV13 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev14": "DEV14 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
