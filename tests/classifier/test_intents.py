@@ -142,6 +142,9 @@ CONVERSATIONAL_NEEDS = [
     "help me replace heroku with something I can run on a cheap VPS",
     "our logs are all over the place, I want one spot to search them",
     "what do people use to keep their laptops backed up?",
+    # "anyone know a ..." with a hedge on quality
+    "anyone know a nes emulator that's actually usable?",
+    "a gameboy emulator that's actually accurate",
 ]
 # ... where a repository's name stands for the kind of software wanted, not the target
 NEEDS_NAMING_A_YARDSTICK = [
