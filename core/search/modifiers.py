@@ -56,17 +56,20 @@ _REPO_NOUN = (
     r"(?:libraries|library|libs?|projects?|repos?|repositories|tools?|frameworks?|ones|packages?|"
     r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
 )
+# what the asker works on: "tiny side project: i want auth + db + ...", "a small hobby project"
+_ASKERS_PROJECT = r"(?:side|hobby|pet|weekend|personal|toy|home|school|uni|university|class|learning)\s+projects?\b"
 # "small", "tiny", "niche" and "indie" only about the projects asked for ("small python testing
 # tools"), not about the asker ("our small team", "my small React app", "a tiny indie studio") or
-# the size of what they will run ("run a small server for our community") or of what the wanted one
-# is like ("kind of like a tiny Datomic on the client")
+# what it is for ("for a small project", "tiny side project: ...") or the size of what they will
+# run ("run a small server for our community") or of what the wanted one is like ("kind of like a
+# tiny Datomic on the client")
 _SMALL = re.compile(
     r"\b(hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|under the radar|"
     r"(?:not (?:so|too|very)|less) popular)\b"
     rf"|(?<!\bour )(?<!\bmy )(?<!\bwe're )(?<!\bwe are )(?<!\bi'm )(?<!\bi am )(?<!\byour )(?<!\btheir )"
     rf"(?<!\brun a )(?<!\bhost a )(?<!\brunning a )(?<!\bhosting a )(?<!\bset up a )(?<!\bdeploy a )"
-    rf"(?<!\blike a )(?<!\bas a )"
-    rf"\b(?:small|smaller|niche|tiny|indie)\b(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
+    rf"(?<!\blike a )(?<!\bas a )(?<!\bfor a )(?<!\bfor an )(?<!\bin a )"
+    rf"\b(?:small|smaller|niche|tiny|indie)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
 )
 # "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard"
 _NEW = re.compile(

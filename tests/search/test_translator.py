@@ -123,7 +123,9 @@ def test_popularity_words() -> None:
     for text in ("Redux is too much boilerplate for our small React app, what's lighter?",
                  "Kafka is too much to operate for our small team", "we're a tiny indie studio leaving Unity",
                  "we want to run a small server for our community",
-                 "an in-memory db in the browser, kind of like a tiny Datomic on the client"):
+                 "an in-memory db in the browser, kind of like a tiny Datomic on the client",
+                 "tiny side project: i want auth + db + file storage in one binary, basically firebase",
+                 "a static site generator for a small project"):
         p = t(text)
         assert (p.min_stars, p.max_stars) == (None, None), text  # the asker or the software is small, not the project
     assert t("a small library for parsing dates").max_stars == 1000
