@@ -124,11 +124,12 @@ QUALIFIER_LANGUAGES: dict[str, frozenset[str]] = {
     for word in words.split()
 }
 # how a description names a language; () when its name is an everyday word or letter
-_LANGUAGE_MENTIONS: dict[str, tuple[str, ...]] = {"go": ("golang",), "c": (), "r": (), "d": (), "dm": ()}
+_LANGUAGE_MENTIONS: dict[str, tuple[str, ...]] = {"go": ("golang",), "c": (), "r": (), "d": (), "dm": (),
+                                                  "shell": ("shell", "shells", "bash", "zsh")}
 
 
 def language_mentions(language: str) -> tuple[str, ...]:
-    """Words that name ``language`` in a description ("golang" for Go; nothing for C or R)."""
+    """Words that name ``language`` in a description ("golang" for Go, "bash" for Shell; nothing for C or R)."""
     key = language.lower()
     return _LANGUAGE_MENTIONS.get(key, (key,))
 

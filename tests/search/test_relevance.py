@@ -125,6 +125,14 @@ def test_the_language_is_a_qualifier_its_family_and_mentions_count() -> None:
     assert ruff.tier == TIER_ALL_CORE < biome.tier and "'Python' in description" in ruff.reason
 
 
+def test_a_shell_tool_may_say_so_by_the_shells_it_serves() -> None:
+    # curated lists leave these without a language: their text says which shells they are for
+    for name, description in (("shellspec/shellspec", "A full-featured BDD unit-testing framework for all POSIX shells."),
+                              ("bats-core/bats-core", "Bash Automated Testing System.")):
+        assert not misses_language(rel("shell script testing framework", name, description, None).tier), name
+    assert misses_language(rel("shell script testing framework", "a/b", "Testing framework for PHP.", None).tier)
+
+
 def test_a_language_named_in_the_possessive_is_compared_with_not_served() -> None:
     # "similar to Python's SQLAlchemy": a C++ ORM, not one made for Python
     sqlgen = rel("python orm", "getml/sqlgen", "An ORM for C++-20, similar to Python's SQLAlchemy or Rust's Diesel.",
