@@ -104,7 +104,7 @@ async def _series(gh: FakeGitHub, catalog: Catalog, turns: list[tuple[Classifica
         assert isinstance(source, FallbackSource) and source.fallbacks == 0, "GitHub answered"
         if not isinstance(reply.structured_data, expect):  # a turn past its deadline on a busy machine
             out.failed.append(reply.markdown[:120])
-            await source.aclose()  # type: ignore[attr-defined]
+            await source.aclose()
             continue
         out.cold_ms.append(ms)
         out.cold_calls.append(calls)
@@ -116,7 +116,7 @@ async def _series(gh: FakeGitHub, catalog: Catalog, turns: list[tuple[Classifica
                                  for c in gh.calls[before:])
         _, warm, _ = await timed_turn(gh, agent, text)
         out.warm_calls.append(warm)
-        await source.aclose()  # type: ignore[attr-defined]
+        await source.aclose()
     return out
 
 
@@ -167,7 +167,7 @@ async def _with_token(catalog: Catalog) -> None:
         # loads the local models a search uses, so the first measured turn is not a model load
         search = Classification(intent=Intent.SEARCH, confidence=0.99)
         await timed_turn(gh, coordinator(warm_up, search, search=SearchTeam(warm_up)), "warm up libraries")
-        await warm_up.aclose()  # type: ignore[attr-defined]
+        await warm_up.aclose()
         plans: list[tuple[str, list[tuple[Classification, str]], type]] = [
             ("search", [(Classification(intent=Intent.SEARCH, confidence=0.99), q) for q in SEARCHES], RepoList),
             ("analyze", [(Classification(intent=Intent.ANALYZE, confidence=0.99, repos=[n]), f"analyze {n}")
@@ -214,8 +214,8 @@ async def _two_instances(catalog: Catalog) -> None:
                                                                    search=SearchTeam(source)), text)
                 replies.append(reply)
             second_calls.append(calls)
-            await first.aclose()  # type: ignore[attr-defined]
-            await second.aclose()  # type: ignore[attr-defined]
+            await first.aclose()
+            await second.aclose()
     async for key in redis.scan_iter(f"{prefix}*"):
         await redis.delete(key)
     await redis.aclose()
@@ -243,7 +243,7 @@ async def _anonymous(catalog: Catalog) -> None:
             series.cold_ms.append(ms)
             series.cold_calls.append(calls)
             series.by_resource.update(_resource(c.path) for c in gh.calls[before:])
-            await source.aclose()  # type: ignore[attr-defined]
+            await source.aclose()
         latency_report("anonymous analyze: cold turn", series.cold_ms)
         report("anonymous analyze: core calls per cold turn (max)", max(series.cold_calls), "calls", 60)
         report("anonymous analyze: GraphQL calls (total)", series.by_resource["graphql"], "calls", 0)

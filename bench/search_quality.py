@@ -151,7 +151,7 @@ async def _live(catalog: Catalog, judged: list[Judged]) -> list[Outcome]:
         try:
             return await run_queries(source, judged)
         finally:
-            await source.aclose()  # type: ignore[attr-defined]
+            await source.aclose()
 
 
 def main(argv: list[str] | None = None) -> None:

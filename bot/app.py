@@ -190,9 +190,9 @@ async def _repo_source(
     from core.github import FallbackSource, build_source
 
     source = build_source(env, catalog.source(), redis=redis)
+    closers.append(source.aclose)
     if isinstance(source, FallbackSource):
         await asyncio.wait({source.start_probe()}, timeout=1.5)
-        closers.append(source.aclose)
     return source
 
 

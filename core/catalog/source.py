@@ -66,3 +66,9 @@ class CatalogSource:
 
     def word_users(self, word: str, most: int) -> frozenset[str] | None:
         return self.catalog.word_users(word, most)
+
+    async def ping(self) -> None:
+        """Nothing to reach: the snapshot is on disk, so this never raises."""
+
+    async def aclose(self) -> None:
+        """Nothing to close: the snapshot holds no connection."""

@@ -86,11 +86,8 @@ class FallbackSource:
 
     async def probe(self) -> bool:
         """Check that GitHub answers; on an outage, switch to the catalog before any turn."""
-        ping: Callable[[], Awaitable[None]] | None = getattr(self.primary, "ping", None)
-        if ping is None:
-            return True
         try:
-            await ping()
+            await self.primary.ping()
         except SourceUnavailable:
             self.mark_outage()
             return False
@@ -174,11 +171,16 @@ class FallbackSource:
             lambda: self.fallback.get_readme(full_name),
         )
 
+    async def ping(self) -> None:
+        """GitHub's ping, whatever the outage window says (the catalog needs none); unlike
+        ``probe()`` it only reports, and leaves the outage state as it is."""
+        await self.primary.ping()
+
     async def aclose(self) -> None:
+        """Stop a running probe and close the primary (GitHub's connections); the fallback is
+        its caller's to close."""
         if self._probe is not None and not self._probe.done():
             self._probe.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._probe
-        closer: Callable[[], Awaitable[None]] | None = getattr(self.primary, "aclose", None)
-        if closer is not None:
-            await closer()
+        await self.primary.aclose()

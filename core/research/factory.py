@@ -66,6 +66,12 @@ class _NoNetwork:
     def word_users(self, word: str, most: int) -> frozenset[str] | None:
         return None
 
+    async def ping(self) -> None:
+        """Nothing to reach (no network at all)."""
+
+    async def aclose(self) -> None:
+        """Nothing to close."""
+
 
 def offline_orchestrator(settings: ResearchSettings | None = None) -> Orchestrator:
     """Plans with the local analyzer and planner, in memory, with no network (``omg plan``)."""

@@ -67,6 +67,16 @@ class RepoSource(Protocol):
         (GitHub)."""
         ...
 
+    async def ping(self) -> None:
+        """One cheap call to whatever the source reaches over the network; raises
+        ``SourceUnavailable`` when it cannot be reached (other ``SourceError``s mean it answered).
+        A source with nothing to reach (the offline catalog) returns at once."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release what the source holds (connections); a source holding nothing does nothing."""
+        ...
+
 
 @runtime_checkable
 class NamedSearch(Protocol):

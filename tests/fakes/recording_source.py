@@ -61,3 +61,9 @@ class RecordingSource:
     async def get_readme(self, full_name: str) -> str | None:
         await self._enter("get_readme", full_name)
         return self.readmes.get(full_name.lower())
+
+    async def ping(self) -> None:
+        """Nothing to reach: in memory."""
+
+    async def aclose(self) -> None:
+        """Nothing to close: in memory."""

@@ -91,7 +91,7 @@ async def test_missing_repos_are_not_hidden_by_the_fallback(
     with pytest.raises(RepoNotFound):
         await source.get_repo("nobody/nothing-here")
     assert source.info.kind == "github"
-    await source.aclose()  # type: ignore[attr-defined]
+    await source.aclose()
 
 
 async def test_a_spent_rate_limit_answers_from_the_snapshot_and_says_so(
@@ -113,7 +113,7 @@ async def test_a_spent_rate_limit_answers_from_the_snapshot_and_says_so(
     gh.rate_limit("/repos/", reset_in=1800)
     with pytest.raises(RateLimited):  # not in the snapshot either: the rate limit is the answer
         await source.get_repo("nobody/nothing-here")
-    await source.aclose()  # type: ignore[attr-defined]
+    await source.aclose()
 
 
 async def test_probe_finds_an_outage_before_the_first_turn(catalog_source) -> None:  # type: ignore[no-untyped-def]

@@ -51,7 +51,7 @@ async def test_github_rate_limits_and_unknown_repositories_log_no_traceback(
     assert tracebacks(caplog) == []
 
 
-class RateLimitedGitHub:
+class RateLimitedGitHub(MemorySource):
     """A primary source whose ping meets a rate limit (GitHub answered: it is reachable)."""
 
     async def ping(self) -> None:
@@ -60,7 +60,7 @@ class RateLimitedGitHub:
 
 async def test_a_rate_limited_probe_is_one_warning_line(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
-    source = FallbackSource(RateLimitedGitHub(), MemorySource())  # type: ignore[arg-type]
+    source = FallbackSource(RateLimitedGitHub(), MemorySource(kind="catalog"))
     assert await source.probe() is True
     [line] = [r for r in caplog.records if r.name.startswith("omg.github")]
     assert line.levelno == logging.WARNING and line.exc_info is None

@@ -126,3 +126,9 @@ class FakeRepoSource:
     async def get_readme(self, full_name: str) -> str | None:
         await self._record(f"readme {full_name}")
         return f"# {full_name}\n\n{full_name} is a well documented project with examples and a getting started guide for new users."
+
+    async def ping(self) -> None:
+        """Nothing to reach: in process."""
+
+    async def aclose(self) -> None:
+        """Nothing to close: in process."""
