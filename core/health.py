@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import Awaitable, Collection, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import httpx
 from pydantic import Field
@@ -27,6 +27,7 @@ from core.models import WireModel, utcnow
 
 if TYPE_CHECKING:
     from core.llm import LLMServices
+    from core.sources.base import RepoSource
     from core.store.wiring import SharedState
 
 Status = Literal["ok", "degraded", "down", "off"]
@@ -79,13 +80,14 @@ async def check_store(shared: SharedState | None, data_dir: Path, error: str | N
     return CheckResult(name="store", status="ok", detail=label)
 
 
-async def check_github(source: Any) -> CheckResult:
-    primary = getattr(source, "primary", source)
-    ping: Callable[[], Awaitable[None]] | None = getattr(primary, "ping", None)
-    if ping is None:
+async def check_github(source: RepoSource | None) -> CheckResult:
+    """``source``: the live GitHub source ``omg health`` builds (a bare ``GitHubSource``: a
+    ``FallbackSource`` names the catalog in ``info`` during an outage), or None -- or an offline
+    source, ``info.kind == "catalog"`` -- when OMG_GITHUB=offline: then there is no GitHub to check."""
+    if source is None or source.info.kind == "catalog":
         return CheckResult(name="github", status="off", detail="offline catalog (OMG_GITHUB=offline)")
     try:
-        await ping()
+        await source.ping()
     except SourceAuthError:
         return CheckResult(name="github", status="down", detail="GitHub rejected GITHUB_TOKEN (401)")
     except RateLimited:
@@ -93,7 +95,7 @@ async def check_github(source: Any) -> CheckResult:
     except SourceUnavailable:
         return CheckResult(name="github", status="down",
                            detail="unreachable (answers come from the offline catalog)")
-    return CheckResult(name="github", status="ok", detail=getattr(primary.info, "label", "GitHub"))
+    return CheckResult(name="github", status="ok", detail=source.info.label)
 
 
 def _probe_request(name: str, base_url: str | None, api_key: str) -> tuple[str, dict[str, str]]:
@@ -139,7 +141,7 @@ def _llm_probes(llm: LLMServices | None, timeout: float) -> dict[str, Awaitable[
 async def check_health(
     *,
     shared: SharedState | None,
-    source: Any,
+    source: RepoSource | None,
     llm: LLMServices | None,
     data_dir: Path = Path(".data"),
     require: Collection[str] = ("store",),

@@ -12,13 +12,14 @@ import httpx
 import pytest
 
 from bot.app import build_app
-from core.errors import StoreError
-from core.health import CheckResult, check_llm_provider, overall, required_components
+from core.errors import RateLimited, SourceAuthError, SourceUnavailable, StoreError
+from core.health import CheckResult, check_github, check_llm_provider, overall, required_components
 from core.store.research_redis import RedisResearchStore
 from core.store.redis import RedisConversationStore, RedisEventDeduper
 from core.store.settings import StoreSettings, safe_url
 from core.store.wiring import open_shared_state
 from tests.fakes.github import FakeGitHub
+from tests.fakes.memory_source import MemorySource
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.redis.conftest import REDIS_URL
 from tests.reliability.procs import ROOT, base_env
@@ -80,6 +81,30 @@ def test_required_components_and_overall_status() -> None:
     assert overall([ok, CheckResult(name="github", status="down", required=True)]) == "down"
     assert overall([ok, CheckResult(name="llm", status="off", required=True)]) == "down"
     assert overall([ok, CheckResult(name="llm", status="off")]) == "ok"
+
+
+class PingFails(MemorySource):
+    """A live source whose ping raises ``error``."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(kind="github")
+        self.error = error
+
+    async def ping(self) -> None:
+        raise self.error
+
+
+@pytest.mark.parametrize("source, status, detail", [
+    (None, "off", "offline catalog (OMG_GITHUB=offline)"),
+    (MemorySource(kind="catalog"), "off", "offline catalog (OMG_GITHUB=offline)"),
+    (MemorySource(kind="github"), "ok", "GitHub (fake)"),
+    (PingFails(SourceAuthError()), "down", "GitHub rejected GITHUB_TOKEN (401)"),
+    (PingFails(RateLimited()), "degraded", "reachable, rate limit reached"),
+    (PingFails(SourceUnavailable()), "down", "unreachable (answers come from the offline catalog)"),
+])
+async def test_github_check_reads_the_source_contract(source: MemorySource | None, status: str, detail: str) -> None:
+    result = await check_github(source)
+    assert (result.status, result.detail) == (status, detail)
 
 
 @pytest.mark.parametrize("status, expected", [(200, "ok"), (404, "ok"), (401, "down"), (403, "down"), (503, "down")])
