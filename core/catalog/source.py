@@ -7,7 +7,7 @@ import asyncio
 from core.catalog.catalog import Catalog
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SignalDepth, SourceInfo
+from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 OFFLINE_SIGNALS_NOTE = (
     "The offline snapshot has no release, commit, contributor, issue-response or community-profile "
@@ -33,7 +33,7 @@ class CatalogSource:
     def info(self) -> SourceInfo:
         return self._info
 
-    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> SearchResults:
         # the searches started together (a turn's strategies) first give their needs, embedded in
         # one pass by whichever runs first: one reading of the encoder's weights for all of them
         self._waiting.append(params)
@@ -41,7 +41,7 @@ class CatalogSource:
         if self._waiting:
             waiting, self._waiting = self._waiting, []
             self.catalog.prepare(waiting)
-        return self.catalog.search(params, sort=sort, limit=limit)
+        return SearchResults(self.catalog.search(params, sort=sort, limit=limit))
 
     async def find_named(self, name: str, *, limit: int = 10) -> Repository | None:
         return self.catalog.find_named(name, limit=limit)

@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from core.errors import OmgError, RateLimited, SourceError, SourceUnavailable
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import RepoSource, SignalDepth, SourceInfo
+from core.sources.base import RepoSource, SearchResults, SignalDepth, SourceInfo
 from core.usage import add_note
 
 log = logging.getLogger("omg.github.fallback")
@@ -138,7 +138,7 @@ class FallbackSource:
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30
-    ) -> list[Repository]:
+    ) -> SearchResults:
         return await self._call(
             lambda: self.primary.search(params, sort=sort, limit=limit),
             lambda: self.fallback.search(params, sort=sort, limit=limit),

@@ -13,7 +13,7 @@ from core.research.service import Notifier, ResearchService
 from core.research.settings import ResearchSettings
 from core.models import Repository, RepoSignals, SearchParams
 from core.store.research import FileResearchStore, MemoryResearchStore, ResearchStore
-from core.sources.base import RepoSource, SourceInfo
+from core.sources.base import RepoSource, SearchResults, SourceInfo
 from core.store.base import ConversationStore
 
 
@@ -48,7 +48,7 @@ class _NoNetwork:
 
     info = SourceInfo(kind="catalog", label="none")
 
-    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> SearchResults:
         raise RuntimeError("this orchestrator only plans")
 
     async def get_repo(self, full_name: str) -> Repository:

@@ -27,7 +27,7 @@ from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
 from core.search.concepts import core_search_params, language_mention_params, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, related_terms
-from core.sources.base import RepoSource
+from core.sources.base import RepoSource, SearchResults
 
 INCOMPLETE_NOTE = "GitHub's search ran out of time on its side, so some matches may be missing."
 
@@ -261,13 +261,13 @@ class Scout:
         for task, strategy in tasks.items():  # in plan order, so the merge is deterministic
             self._merge(task, strategy, seen, report, skip)
 
-    def _start(self, plan: list[Strategy], report: ScoutReport) -> dict[asyncio.Task[list[Repository]], Strategy]:
+    def _start(self, plan: list[Strategy], report: ScoutReport) -> dict[asyncio.Task[SearchResults], Strategy]:
         tasks = {asyncio.create_task(self.source.search(s.params, sort=s.sort, limit=self.per_strategy)): s for s in plan}
         report.searches += len(tasks)
         return tasks
 
     @staticmethod
-    async def _settle(tasks: dict[asyncio.Task[list[Repository]], Strategy], report: ScoutReport,
+    async def _settle(tasks: dict[asyncio.Task[SearchResults], Strategy], report: ScoutReport,
                       deadline: float) -> None:
         if not tasks:
             return
@@ -280,7 +280,7 @@ class Scout:
             report.notes.append("Some searches took too long, so these results may be incomplete.")
 
     @staticmethod
-    def _merge(task: asyncio.Task[list[Repository]], strategy: Strategy, seen: dict[str, Repository],
+    def _merge(task: asyncio.Task[SearchResults], strategy: Strategy, seen: dict[str, Repository],
                report: ScoutReport, skip: set[str]) -> None:
         if not task.done():
             return
@@ -292,7 +292,7 @@ class Scout:
             return
         report.succeeded += 1
         found = task.result()
-        if getattr(found, "incomplete", False):  # core.sources.base.SearchResults
+        if found.incomplete:
             report.incomplete += 1
             report.partial = True
             _note_once(report, INCOMPLETE_NOTE)

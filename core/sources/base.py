@@ -24,9 +24,9 @@ class SourceInfo(WireModel):
 
 
 class SearchResults(list[Repository]):
-    """What ``search`` returns: a plain list of repositories, plus whether the source says the
-    list may be incomplete (GitHub's ``incomplete_results``: the search timed out on its side).
-    A source may return any list; readers use ``getattr(found, "incomplete", False)``."""
+    """What ``search`` returns: a list of repositories, plus whether the source says the list may
+    be incomplete (GitHub's ``incomplete_results``: the search timed out on its side). A source
+    that cannot tell returns ``incomplete=False``, the default."""
 
     def __init__(self, repos: Iterable[Repository] = (), *, incomplete: bool = False) -> None:
         super().__init__(repos)
@@ -41,7 +41,7 @@ class RepoSource(Protocol):
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30
-    ) -> list[Repository]:
+    ) -> SearchResults:
         """Candidates for ``params``; ``sort`` is "stars" | "updated" | "best"."""
         ...
 

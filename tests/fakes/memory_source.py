@@ -16,7 +16,7 @@ from datetime import date
 
 from core.errors import RepoNotFound
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SignalDepth, SourceInfo
+from core.sources.base import SearchResults, SignalDepth, SourceInfo
 from tests.fakes.recording_source import RecordingSource
 
 
@@ -52,7 +52,7 @@ class MemorySource(RecordingSource):
 
     async def search(
         self, params: SearchParams, *, sort: str = "stars", limit: int = 30
-    ) -> list[Repository]:
+    ) -> SearchResults:
         await self._enter("search", params.text)
         words = {w.lower() for group in params.synonym_groups for w in group} | {
             w.lower() for w in params.keywords
@@ -62,7 +62,7 @@ class MemorySource(RecordingSource):
             if (not params.language or (r.language or "").lower() == params.language.lower())
             and (not words or any(w in f"{r.full_name} {r.description}".lower() for w in words))
         ]
-        return sorted(found, key=lambda r: r.stars, reverse=True)[:limit]
+        return SearchResults(sorted(found, key=lambda r: r.stars, reverse=True)[:limit])
 
     async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         self.depths.append((full_name, depth))

@@ -53,7 +53,7 @@ class SearchSource(RecordingSource):
         self.incomplete_sorts: set[str] = set()  # searches answered with incomplete=True
         self.searches: list[tuple[SearchParams, str]] = []
 
-    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> SearchResults:
         self.searches.append((params, sort))
         await self._enter("search", sort, self.delay_sort.get(sort, 0.0))
         if sort in self.fail_sort:

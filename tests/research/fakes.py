@@ -12,7 +12,7 @@ from pathlib import Path
 
 from core.errors import RepoNotFound, SourceUnavailable
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SourceInfo
+from core.sources.base import SearchResults, SourceInfo
 
 NOW = datetime.now(UTC)
 
@@ -81,7 +81,7 @@ class FakeRepoSource:
                                            ("pushed>", params.pushed_after), ("created>", params.created_after)) if v]
         return " ".join([params.text, *extras])
 
-    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
+    async def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> SearchResults:
         await self._record(f"search {self.describe(params)}")
         if self.fail_search:
             raise SourceUnavailable()
@@ -104,7 +104,7 @@ class FakeRepoSource:
                 continue
             found.append(repo)
         key = (lambda r: r.pushed_at) if sort == "updated" else (lambda r: r.stars)
-        return sorted(found, key=key, reverse=True)[:limit]
+        return SearchResults(sorted(found, key=key, reverse=True)[:limit])
 
     async def get_repo(self, full_name: str) -> Repository:
         await self._record(f"repo {full_name}")
