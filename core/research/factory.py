@@ -13,7 +13,7 @@ from core.research.service import Notifier, ResearchService
 from core.research.settings import ResearchSettings
 from core.models import Repository, RepoSignals, SearchParams
 from core.store.research import FileResearchStore, MemoryResearchStore, ResearchStore
-from core.sources.base import RepoSource, SearchResults, SourceInfo
+from core.sources.base import RepoSource, SearchResults, SignalDepth, SourceInfo
 from core.store.base import ConversationStore
 
 
@@ -54,7 +54,7 @@ class _NoNetwork:
     async def get_repo(self, full_name: str) -> Repository:
         raise RuntimeError("this orchestrator only plans")
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         raise RuntimeError("this orchestrator only plans")
 
     async def get_readme(self, full_name: str) -> str | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from core.errors import RepoNotFound, SourceUnavailable
 from core.models import Repository, RepoSignals, SearchParams
-from core.sources.base import SearchResults, SourceInfo
+from core.sources.base import SearchResults, SignalDepth, SourceInfo
 
 NOW = datetime.now(UTC)
 
@@ -113,7 +113,7 @@ class FakeRepoSource:
                 return repo
         raise RepoNotFound(full_name)
 
-    async def get_signals(self, full_name: str) -> RepoSignals:
+    async def get_signals(self, full_name: str, *, depth: SignalDepth = "full") -> RepoSignals:
         await self._record(f"signals {full_name}")
         return SIGNALS.get(full_name, RepoSignals(commits_90d=10))
 
