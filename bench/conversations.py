@@ -243,7 +243,8 @@ def check_reply(step: Step, reply: Reply, previous: StructuredData | None, user_
             problems.append(f"garbled: {what}")
     if re.search(r"\bYou named \d+", text) and not user_named:
         problems.append("garbled: 'You named N' when the user named none")
-    offline = "offline snapshot" in text or getattr(getattr(data, "meta", None), "source", None) == "catalog"
+    meta = data.meta if data is not None else None
+    offline = "offline snapshot" in text or (meta is not None and meta.source == "catalog")
     if offline:
         for pattern, what in UNMEASURED_OFFLINE:
             if re.search(pattern, text):

@@ -35,7 +35,7 @@ _FOLLOW_UP_CUES = re.compile(
 def _previous_query(ctx: SynthesisContext) -> str | None:
     if ctx.previous_query:
         return ctx.previous_query
-    meta = getattr(ctx.previous, "meta", None)
+    meta = ctx.previous.meta if ctx.previous is not None else None
     if meta is not None:
         if meta.query:
             return meta.query

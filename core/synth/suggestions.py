@@ -50,9 +50,8 @@ def _unique(items: Iterable[str | None], limit: int = MAX_SUGGESTIONS) -> list[s
     return out[:limit]
 
 
-def _params(data: object) -> SearchParams | None:
-    meta = getattr(data, "meta", None)
-    return meta.search_params if meta is not None else None
+def _params(data: RepoList | None) -> SearchParams | None:
+    return data.meta.search_params if data is not None and data.meta is not None else None
 
 
 def _other_known_repo(ctx: SynthesisContext, exclude: Iterable[str]) -> str | None:

@@ -147,7 +147,7 @@ class DefaultSynthesizer:
         alternatives = suggestions.empty_alternatives(listing, ctx)
         tries = suggestions.labelled_alternatives(listing, ctx)
         parts = [follow_up_line(ctx, data), text, empty_results(listing, ctx, tries, rc)]
-        parts += source_notes(getattr(data, "meta", None), partial=result.partial)
+        parts += source_notes(data.meta if data is not None else None, partial=result.partial)
         return Synthesis(
             markdown="\n\n".join(p for p in parts if p),
             suggestions=alternatives if ctx.intent is Intent.SEARCH or listing else suggestions.generic(ctx),
@@ -155,7 +155,7 @@ class DefaultSynthesizer:
         )
 
     def _render_context(self, ctx: SynthesisContext, data: StructuredData | None) -> RenderContext:
-        meta = getattr(data, "meta", None)
+        meta = data.meta if data is not None else None
         today: date = (
             SnapshotDay.of(meta.snapshot_date) if meta is not None and meta.snapshot_date
             else self._clock().date()
