@@ -30,7 +30,7 @@ from core.config import env_float, env_int
 from core.errors import LLMError, LLMTimeout
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
-from core.models import Classification, Intent, Message, structured_repo_names
+from core.models import Clarification, Classification, Intent, Message, structured_repo_names
 
 log = logging.getLogger("omg.llm.classify")
 
@@ -213,7 +213,8 @@ def render_context(message: str, history: Sequence[Message]) -> str:
     else:
         names = structured_repo_names(previous)
         listed = "; ".join(f"{i}. {n}" for i, n in enumerate(names[:10], start=1))
-        lines.append(f"{previous.type}: {listed or getattr(previous, 'question', '')}")
+        question = previous.question if isinstance(previous, Clarification) else ""
+        lines.append(f"{previous.type}: {listed or question}")
     return "\n".join(lines)
 
 
