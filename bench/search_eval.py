@@ -24,6 +24,7 @@
     .venv/bin/python -m bench search_eval --set dev12      # development: written to be diagnosed (70 chat messages naming a stack)
     .venv/bin/python -m bench search_eval --set dev13      # development: written to be diagnosed (48 list-only answers, 26 no-match near a domain)
     .venv/bin/python -m bench search_eval --set dev14      # development: written to be diagnosed (45 list-only answers, 24 no-match near a domain)
+    .venv/bin/python -m bench search_eval --set dev15      # development: written to be diagnosed (100 conversational, varied openers)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -91,6 +92,7 @@ SETS = {
     "dev12": DATA / "search_dev12.jsonl",
     "dev13": DATA / "search_dev13.jsonl",
     "dev14": DATA / "search_dev14.jsonl",
+    "dev15": DATA / "search_dev15.jsonl",
 }
 LABELS = {
     "fresh11": "FRESH11 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -117,6 +119,7 @@ LABELS = {
     "dev12": "DEV12 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev13": "DEV13 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev14": "DEV14 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev15": "DEV15 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
