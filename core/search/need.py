@@ -181,6 +181,9 @@ same should show simple since some something stuff such sure than that their the
 they thing things this those though through today tool tools under until very want wants well were
 what when where which while whole will with within without work works would your yours ours myself
 ourselves instead using used
+anyone anybody someone somebody everyone everybody folks guys dumb stupid silly question questions
+suggestion suggestions recommendation recommendations basically literally actually totally honestly
+probably maybe seriously already currently tried heard thanks okay
 """.split())
 
 

@@ -222,3 +222,12 @@ def test_acronyms_and_codes_are_words_of_the_request() -> None:
     assert coded_words("decode SAE J1939 frames and C2PA manifests") == ["sae", "j1939", "c2pa"]
     # sizes, speeds and versions are not
     assert coded_words("someone committed a 2GB video; Node 18, 60fps, v2 and 4K") == []
+
+
+def test_chat_words_tell_nothing_about_the_request() -> None:
+    from core.search.need import telling_words
+
+    # "dumb" is in no repository text: it must not read as a concept the catalog lacks
+    assert telling_words("ok dumb question but is there a thing that fixes the command I just mistyped?") == [
+        "fixes", "command", "mistyped"]
+    assert "anyone" not in telling_words("anyone know a way to fake postgres in-memory for our jest tests?")
