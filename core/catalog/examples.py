@@ -5,10 +5,11 @@ ask about their situation ("our Redis pegs one core while the other 15 sit idle"
 the sentence model often sees little likeness. ``data/example-requests.jsonl.gz`` holds, for 16,416
 of the 16,454 catalog repositories (every snapshot repository and all but 38 of the list-only ones,
 too vaguely described to tell), three or four requests for which the repository is a good
-answer: one the way a search box is typed, the others the way people talk in a team chat, naming
-the product they want to leave where there is one, never the repository's own name. They are embedded at build time and shipped beside each repository's own vector
-(``core.catalog.vectors``): a request close to a repository's examples (the blend of their mean
-and the closest one, ``core.search.semantic.example_closeness``) is close to that repository
+answer: one the way a search box is typed, the others the way people talk in a team chat, naming the
+product they want to leave where there is one, never the repository's own name. They are embedded at
+build time and shipped beside each repository's own vector (``core.catalog.vectors``): a request
+close to a repository's examples (the blend of their mean and the closest one,
+``core.search.semantic.example_closeness``) is close to that repository
 (``core.search.semantic.meaning``).
 
 One JSON object a line: ``{"repo": "owner/name", "requests": ["...", ...]}``. How they were written,

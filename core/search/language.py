@@ -75,7 +75,9 @@ _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
 # markup before a kind of document or its editing, or in a list of formats, is what a tool reads or
 # writes: "nice html performance reports", "collaborative latex editing", "converts between
 # markdown, docx, latex, html and epub"
-_MARKUP_DOCUMENT = re.compile(r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?|edit(?:ing|ors?|s)?|writing)\b")
+_MARKUP_DOCUMENT = re.compile(
+    r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?|edit(?:ing|ors?|s)?|writing)\b"
+)
 _FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
 # a shell is where a tool is used ("changed from shell scripts", "on Windows 11 with PowerShell"),
 # whatever the tool is written in

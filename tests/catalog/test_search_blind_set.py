@@ -1,6 +1,7 @@
-"""The judged search sets (``bench/data/search_fresh11.jsonl``, ``search_fresh10.jsonl``, ``search_fresh9.jsonl``, ``search_fresh8.jsonl``, ``search_fresh7.jsonl``, ``search_fresh6.jsonl``, ``search_fresh5.jsonl``, ``search_fresh4.jsonl``, ``search_fresh2.jsonl``,
-``search_fresh.jsonl``, ``search_heldout.jsonl``, ``search_blind.jsonl``, ``search_dev6.jsonl``, ``search_dev7.jsonl``, ``search_dev8.jsonl``, ``search_dev9.jsonl``, ``search_dev10.jsonl``, ``search_dev11.jsonl``, ``search_dev12.jsonl``, ``search_dev13.jsonl``, ``search_dev14.jsonl``, ``search_dev15.jsonl``) stay well-formed against the catalog. Only their shape is checked here;
-nothing is tuned on the fresh ones."""
+"""The judged search sets of ``bench/data`` (the fresh blind sets ``search_fresh11.jsonl`` back to
+``search_fresh.jsonl``, the former held-out and blind sets, and the development sets
+``search_dev6.jsonl`` to ``search_dev15.jsonl``) stay well-formed against the catalog. Only their
+shape is checked here; nothing is tuned on the fresh ones."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from bench.search_eval import NOTHING_FITS, load
 from core.catalog import Catalog
 
 
-@pytest.mark.parametrize("name", ["fresh11", "fresh10", "fresh9", "fresh8", "fresh7", "fresh6", "fresh5", "fresh4", "fresh2", "fresh", "heldout", "blind", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15"])
+@pytest.mark.parametrize("name", [
+    "fresh11", "fresh10", "fresh9", "fresh8", "fresh7", "fresh6", "fresh5", "fresh4", "fresh2", "fresh",
+    "heldout", "blind", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
+])
 def test_judged_set_shape_and_every_query_has_an_answer_in_the_catalog(name: str) -> None:
     queries = load(name)
     catalog = Catalog.load()

@@ -127,8 +127,9 @@ def test_the_language_is_a_qualifier_its_family_and_mentions_count() -> None:
 
 def test_a_shell_tool_may_say_so_by_the_shells_it_serves() -> None:
     # curated lists leave these without a language: their text says which shells they are for
-    for name, description in (("shellspec/shellspec", "A full-featured BDD unit-testing framework for all POSIX shells."),
-                              ("bats-core/bats-core", "Bash Automated Testing System.")):
+    for name, description in (
+            ("shellspec/shellspec", "A full-featured BDD unit-testing framework for all POSIX shells."),
+            ("bats-core/bats-core", "Bash Automated Testing System.")):
         assert not misses_language(rel("shell script testing framework", name, description, None).tier), name
     assert misses_language(rel("shell script testing framework", "a/b", "Testing framework for PHP.", None).tier)
 
