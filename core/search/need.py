@@ -24,7 +24,7 @@ from functools import lru_cache
 from core.search.abbreviations import spelled_out
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
-from core.search.vocabulary import KIND_OF_SOFTWARE_AFTER
+from core.search.vocabulary import CHAT_WORDS, KIND_OF_SOFTWARE_AFTER
 
 _NAME = r"([a-z0-9][\w.+-]*(?:\s+(?:photos|analytics|docs|drive|sheets|forms|meet|maps|translate|teams|office|code|text|pages|actions|copilot|hub|research))?)"
 _COMPARED = [
@@ -181,10 +181,7 @@ same should show simple since some something stuff such sure than that their the
 they thing things this those though through today tool tools under until very want wants well were
 what when where which while whole will with within without work works would your yours ours myself
 ourselves instead using used
-anyone anybody someone somebody everyone everybody folks guys dumb stupid silly question questions
-suggestion suggestions recommendation recommendations basically literally actually totally honestly
-probably maybe seriously already currently tried heard thanks okay
-""".split())
+""".split()) | CHAT_WORDS
 
 
 def content_words(message: str) -> list[str]:

@@ -74,7 +74,17 @@ LANGUAGE_CONTEXT_AFTER = (
 )
 
 
-FILLER = frozenset(
+# chat words that say who asks, how, or how sure they are, never what is asked for ("anyone know
+# a ...", "ok dumb question but", "honestly"): no keyword, and no word telling a request's subject
+CHAT_WORDS = frozenset(
+    """
+    anyone anybody someone somebody everyone everybody folks guys dumb stupid silly question questions
+    suggestion suggestions recommendation recommendations basically literally actually totally
+    honestly probably maybe seriously already currently tried heard thanks okay
+    """.split()
+)
+
+FILLER = CHAT_WORDS | frozenset(
     """
     a an the and or of on to in at by for from with about into as is are was be been being it its this
     that these those them they their there here any some few several many much more most very really

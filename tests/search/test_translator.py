@@ -31,6 +31,9 @@ def test_filler_words_are_dropped() -> None:
     p = t("Show me some good libraries for JSON parsing please")
     assert p.keywords == ["json", "parsing"]
     assert t("search for the best tools to find repos with yaml").keywords == ["yaml"]
+    # chat words say who asks and how, never what is asked for
+    assert t("ok dumb question but anyone know a ps4 emulator that's actually usable?").keywords == [
+        "ps4", "emulator", "usable"]
 
 
 @pytest.mark.parametrize(
