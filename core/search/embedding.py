@@ -26,6 +26,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -373,9 +374,13 @@ class SentenceEncoder:
             _Layer(weights.read, f"encoder.layer.{index}")
             for index in range(config["num_hidden_layers"])
         ]
+
+    @cached_property
+    def _rows_alike(self) -> bool:
+        """Whether this machine's BLAS gives every row of a dense product alike whatever rows come
+        with it (``_rows_alike``): checked at the first texts encoded together alone, not at load."""
         first = self._layers[0]  # every layer has the same shapes
-        self._rows_alike = all(_rows_alike(dense) for dense in (first.qkv, first.attention_out, first.intermediate,
-                                                                 first.output))
+        return all(_rows_alike(dense) for dense in (first.qkv, first.attention_out, first.intermediate, first.output))
 
     def encode(self, texts: Sequence[str], *, alone: bool = False) -> np.ndarray:
         """``alone``: each text attends by itself, never padded beside a longer one, so that its
