@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the eleventh fresh blind set (search_fresh11.jsonl)
+    .venv/bin/python -m bench search_eval                  # the twelfth fresh blind set (search_fresh12.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh11    # the eleventh fresh blind set (search_fresh11.jsonl)
     .venv/bin/python -m bench search_eval --set fresh10    # the tenth fresh blind set (search_fresh10.jsonl)
     .venv/bin/python -m bench search_eval --set fresh9     # the ninth fresh blind set (search_fresh9.jsonl)
     .venv/bin/python -m bench search_eval --set fresh8     # the eighth fresh blind set (search_fresh8.jsonl)
@@ -25,6 +26,7 @@
     .venv/bin/python -m bench search_eval --set dev13      # development: written to be diagnosed (48 list-only answers, 26 no-match near a domain)
     .venv/bin/python -m bench search_eval --set dev14      # development: written to be diagnosed (45 list-only answers, 24 no-match near a domain)
     .venv/bin/python -m bench search_eval --set dev15      # development: written to be diagnosed (100 conversational, varied openers)
+    .venv/bin/python -m bench search_eval --set dev16      # development: written to be diagnosed (details, negations, 90 list-only answers)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -68,6 +70,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh12": DATA / "search_fresh12.jsonl",
     "fresh11": DATA / "search_fresh11.jsonl",
     "fresh10": DATA / "search_fresh10.jsonl",
     "fresh9": DATA / "search_fresh9.jsonl",
@@ -93,8 +96,10 @@ SETS = {
     "dev13": DATA / "search_dev13.jsonl",
     "dev14": DATA / "search_dev14.jsonl",
     "dev15": DATA / "search_dev15.jsonl",
+    "dev16": DATA / "search_dev16.jsonl",
 }
 LABELS = {
+    "fresh12": "FRESH12 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh11": "FRESH11 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh10": "FRESH10 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh9": "FRESH9 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -120,6 +125,7 @@ LABELS = {
     "dev13": "DEV13 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev14": "DEV14 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev15": "DEV15 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev16": "DEV16 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -224,7 +230,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh11"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh12"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
