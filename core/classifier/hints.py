@@ -21,7 +21,7 @@ _COMPARE_WORDS = re.compile(
 _ANALYZE_WORDS = re.compile(
     r"\b(?:analy[sz](?:e|es|ed|ing)\b|(?:an?|the|full|quick|deep|detailed|your|some)\s+analysis|analysis\s+of|"
     r"(?<!\w\s)(?<!\w\s\s)analysis|tell me (?:more )?about|more (?:on|about)|details?|dig into|look (?:at|into)|"
-    r"deep[\s-]dive|review|audit|check(?: out)?|open(?![\s-]+source)|show me)\b",
+    r"deep[\s-]dive|review|audit|check(?: out)?(?!\s*(?:[,.;:!?\u2014)]|-\s|$))|open(?![\s-]+source)|show me)\b",
     re.I,
 )
 _PLURAL = {MentionKind.BOTH, MentionKind.ALL, MentionKind.OTHERS, MentionKind.RANGE}

@@ -15,7 +15,7 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
          "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
-         "tmux/tmux", "microsoft/WSL", "htop-dev/htop"]
+         "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm"]
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +45,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "jq but for yaml?",
     # a name and the kind of software wanted for it
     "k8s tui",
+    # "check" as a noun asks for no analysis, and a question ending in the kind of software wanted is a search
+    "need to burn one windows 11 iso to a usb stick from windows, ideally with an option to skip the TPM "
+    "check — the usual little utility?",
     "kafka ui",
     "terraform linter",
     # ...or the platform it is wanted on
@@ -69,6 +72,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
     ("give me an analysis of zustand", Intent.ANALYZE),
     ("analyze the kafka client", Intent.ANALYZE),  # asked for in so many words
+    ("can you check tpm?", Intent.ANALYZE),  # "check" with something to check
     ("is zustand good on ios?", Intent.ANALYZE),
     ("is there a tool to compare all of them?", Intent.CLARIFY),
     ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
