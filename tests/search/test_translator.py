@@ -314,6 +314,12 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("command-line tool to parse and manipulate URLs inside shell scripts").language is None
     assert t("slice json in our bash scripts").language is None
     assert t("a tool written in bash scripts").language == "Shell"
+    # "shell" alone is the program people type into, unless something says it is the language
+    assert t("terminal emulator component for our Vue admin page (fake shell where users type commands)").language is None
+    assert t("carry your own shell setup and plugins to any remote host you ssh into").language is None
+    assert t("a shell script to rotate logs").language == "Shell"
+    assert t("a prompt theme written in shell").language == "Shell"
+    assert t("shell library for parsing arguments").language == "Shell"
     assert t("on Windows 11 with PowerShell I need to hop between Node 18 and 22, no WSL").language is None
     assert t("a powershell module for active directory").language == "PowerShell"
     assert t("a Datalog database for my ClojureScript app").language == "Clojure"  # compiles from Clojure
