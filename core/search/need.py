@@ -47,6 +47,19 @@ _COMPARED = [
         rf"\b(?:other\s+than|besides|except(?:\s+for)?|excluding|apart\s+from)\s+{_NAME}",
     )
 ]
+# ruled out in passing: "SQL-first Go ORM? not gorm, too magic", "an actual server, not a bouncer like ZNC";
+# "not" says less than "instead of", so what it rules out must not be an everyday word ("fast, not slow")
+_RULED_OUT = [
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        rf"(?:[,;(.?!\u2014]|\s-|\bbut)\s*not\s+{_NAME}\s*(?:[,;.!?)\u2014]|\s-|$)",
+        rf"\bnot\s+(?:an?\s+)?\w+\s+like\s+{_NAME}",
+    )
+]
+_NOT_RULED_OUT = frozenset("""
+slow slower bloated heavy expensive pricey ugly paid free cloud hosted proprietary closed complicated complex
+overkill abandoned dead enterprise cheap perfect ideal necessary required needed mandatory
+""".split())
 SPOKEN_WORDS = 9  # descriptions and keyword searches are shorter
 SPOKEN_WORD_TRUST = 0.3
 # "me" after "show", "find", "give" or "tell" is chat filler ("show me rust web frameworks"), not the asker
@@ -286,13 +299,16 @@ def _owned_names(message: str) -> list[str]:
 
 def _compared_names(message: str) -> list[str]:
     names: list[str] = []
-    for pattern in _COMPARED:
-        for match in pattern.finditer(message):
-            if KIND_OF_SOFTWARE_AFTER.match(message[match.end(1):]):
-                continue  # "instead of desktop software": a kind of software, no product
-            name = match.group(1).lower().strip(".,!?'\"")
-            if name in PRODUCTS or name.split()[0] not in _NOT_NAMES:
-                names.append(name if name in PRODUCTS else name.split()[0])
+    matches = [(match, False) for pattern in _COMPARED for match in pattern.finditer(message)]
+    matches += [(match, True) for pattern in _RULED_OUT for match in pattern.finditer(message)]
+    for match, in_passing in matches:
+        if KIND_OF_SOFTWARE_AFTER.match(message[match.end(1):]):
+            continue  # "instead of desktop software": a kind of software, no product
+        name = match.group(1).lower().strip(".,!?'\"")
+        if in_passing and name not in PRODUCTS and (name in _COMMON or name in _NOT_RULED_OUT):
+            continue
+        if name in PRODUCTS or name.split()[0] not in _NOT_NAMES:
+            names.append(name if name in PRODUCTS else name.split()[0])
     return [n for n in names if n not in _NOT_NAMES]
 
 

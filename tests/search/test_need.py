@@ -29,6 +29,10 @@ def repo(full_name: str, description: str, stars: int = 10_000, language: str | 
     ("postman got too bloated, what's a lighter option", ("postman",)),
     ("python orm besides sqlalchemy", ("sqlalchemy",)),  # things like it, without it
     ("java web frameworks other than spring", ("spring",)),
+    # ruled out in passing
+    ("SQL-first Go ORM to migrate to? not gorm, too magic for us", ("gorm",)),
+    ("an IRC daemon in C, an actual server, not a bouncer like ZNC", ("znc",)),
+    ("a markdown editor, but not electron", ("electron",)),
 ])
 def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -> None:
     assert read_need(message).compared == compared
@@ -42,6 +46,8 @@ def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -
     "desktop apps with a web UI and a Rust core",  # "a Rust core" is a part, not a Rust rewrite of "core"
     "my logbook in a web app instead of desktop software",  # a kind of software, not the repository "desktop"
     "a note app; besides that, it should sync offline",
+    "an image resizer that is fast, not slow.",  # "not" before an everyday word rules out no product
+    "a fast json parser, not sure which one",
 ])
 def test_plain_requests_compare_with_nothing(message: str) -> None:
     assert read_need(message).compared == ()
