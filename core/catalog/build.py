@@ -136,11 +136,12 @@ def lists_attribution(folder: Path) -> str:
     header = (
         "# Awesome-list category data: sources, licenses and attribution\n\n"
         "`awesome-lists.csv.gz` and `awesome-lists-sharealike.csv.gz` are derived from the category data\n"
-        "below: one row per repository with its language (from a one-language list, or its section in a\n"
-        "list organised by language; awesome-cpp's entries C, C++ or \"C/C++\" as their descriptions say),\n"
-        "category paths, the lists' descriptions, the lists and their licenses. The share-alike rows\n"
-        "are in their own file; see `awesome-lists-sharealike.LICENSE.md`. The license texts of every\n"
-        "list are in `LICENSES/`. Copied from the data's README by `python -m core.catalog.build`.\n"
+        "below: one row per repository with its language (from a one-language list, its section in a\n"
+        "list organised by language, or else what its description says it is written in; awesome-cpp's\n"
+        "entries C, C++ or \"C/C++\" as their descriptions say), category paths, the lists' descriptions,\n"
+        "the lists and their licenses. The share-alike rows are in their own file; see\n"
+        "`awesome-lists-sharealike.LICENSE.md`. The license texts of every list are in `LICENSES/`.\n"
+        "Copied from the data's README by `python -m core.catalog.build`.\n"
     )
     return header + "\n" + "\n\n".join(kept) + "\n"
 

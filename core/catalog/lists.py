@@ -9,8 +9,8 @@ descriptions of it, the lists and their licenses; many-valued cells are newline-
 
 A repository known only from a list has no star, fork, issue or push figures offline; its language
 is the list's language when the list is about one language (awesome-go -> Go), or its section's in
-a list organised by language (awesome-machine-learning: "Python > Spiking Neural Networks"),
-otherwise unknown.
+a list organised by language (awesome-machine-learning: "Python > Spiking Neural Networks"), or
+else the one its description says it is written in ("IRC server written in C"), otherwise unknown.
 """
 
 from __future__ import annotations
@@ -92,7 +92,32 @@ def list_language(filed: list[tuple[str, str, str]]) -> str | None:
     languages |= {language for name, category, _ in filed if (language := section_language(name, category))}
     if len(languages) == 2 and C_OR_CPP in languages and languages & {"C", "C++"}:
         languages.discard(C_OR_CPP)
+    if not languages:  # no list about one language files it: what its descriptions say it is written in
+        languages = {language for _, _, description in filed for language in stated_languages(description)}
     return languages.pop() if len(languages) == 1 else None  # two lists disagree: unknown
+
+
+# languages a description can state it is written in: markup, notebooks and runtimes are what a
+# tool works with ("a single HTML file", "for Node"), not what it is
+_STATABLE = sorted((alias for alias, language in LANGUAGES.items()
+                    if language not in {"TeX", "HTML", "CSS", "Jupyter Notebook", "DM"}
+                    and alias not in {"node", "jvm", ".net", "dotnet", "pypi"}), key=len, reverse=True)
+_ALIAS = "(" + "|".join(re.escape(alias) for alias in _STATABLE) + r")(?![\w+#])"
+_STATED = re.compile(
+    r"\b(?:written|implemented|coded|developed|built|made)\s+(?:entirely\s+|purely\s+)?(?:in|with|using)\s+"
+    rf"(?:pure\s+|modern\s+|plain\s+)?{_ALIAS}"  # "IRC server written in C", "bookmark manager built with Go"
+    rf"|\bpure[- ]{_ALIAS}"  # "pure-Python"
+    rf"|(?<![\w.+#-]){_ALIAS}-(?:based|powered)\b"  # "Go-based"
+    rf"|\bsingle\s+{_ALIAS}\s+(?:file|script)\b"  # "database management in a single PHP file"
+    rf"|(?<![\w.+#-]){_ALIAS}\s+(?:scripts?|daemon|implementation|port|rewrite)\b",  # "Bash script to deploy"
+    re.IGNORECASE,
+)
+
+
+def stated_languages(description: str) -> set[str]:
+    """The languages a description says its project is written in ("Modular IRC server written in
+    C" -> C; "Database management in a single PHP file" -> PHP); empty when it says none."""
+    return {LANGUAGES[next(g for g in m.groups() if g).lower()] for m in _STATED.finditer(description)}
 
 
 @dataclass(slots=True)

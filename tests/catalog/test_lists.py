@@ -62,6 +62,18 @@ def test_a_list_organised_by_language_gives_its_entries_their_sections_language(
     assert tonic is not None and not tonic.figures_known and tonic.language == "Python"
 
 
+def test_an_entry_no_list_gives_a_language_has_the_one_its_description_states(catalog: Catalog) -> None:
+    selfhosted = "awesome-selfhosted/awesome-selfhosted-data"
+    assert list_language([(selfhosted, "Communication - IRC", "Modular IRC server written in C for Linux")]) == "C"
+    assert list_language([(selfhosted, "Database Management", "Database management in a single PHP file.")]) == "PHP"
+    assert list_language([(selfhosted, "Games", "A web-based pictionary game.")]) is None  # it says none
+    assert list_language([(selfhosted, "Feed Readers", "A Python client for feeds")]) is None  # what it serves
+    # a list about one language still decides
+    assert list_language([("avelino/awesome-go", "Database", "Bindings written in C")]) == "Go"
+    unrealircd = catalog.get("unrealircd/unrealircd")  # known only from the self-hosted list
+    assert unrealircd is not None and not unrealircd.figures_known and unrealircd.language == "C"
+
+
 def test_category_text_is_searchable(catalog: Catalog) -> None:
     # "Files and Directories > Search" is list text only: ripgrep's own description says "search tool"
     found = [r.full_name for r in catalog.search(SearchParams(keywords=["directories"]), sort="best", limit=200)]
