@@ -26,7 +26,7 @@
     .venv/bin/python -m bench search_eval --set dev13      # development: written to be diagnosed (48 list-only answers, 26 no-match near a domain)
     .venv/bin/python -m bench search_eval --set dev14      # development: written to be diagnosed (45 list-only answers, 24 no-match near a domain)
     .venv/bin/python -m bench search_eval --set dev15      # development: written to be diagnosed (100 conversational, varied openers)
-    .venv/bin/python -m bench search_eval --set dev16      # development: written to be diagnosed (details, negations, 90 list-only answers)
+    .venv/bin/python -m bench search_eval --set dev16      # development: written to be diagnosed (details, negations, list-only)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``

@@ -58,8 +58,8 @@ LANGUAGES: dict[str, str] = {
 }
 
 # aliases that are also everyday words/letters: a language only with context ("in go", "r packages")
-AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb", "py", "ts", "js", "node", "jvm", "crystal", "elm", "dart",
-                                 "jupyter"})
+AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb", "py", "ts", "js", "node", "jvm",
+                                 "crystal", "elm", "dart", "jupyter"})
 # ...but these are safe enough whenever they stand alone as a word
 AMBIGUOUS_OK_ALONE = frozenset({"py", "ts", "js", "golang"})
 LANGUAGE_CONTEXT_BEFORE = (

@@ -315,7 +315,8 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("slice json in our bash scripts").language is None
     assert t("a tool written in bash scripts").language == "Shell"
     # "shell" alone is the program people type into, unless something says it is the language
-    assert t("terminal emulator component for our Vue admin page (fake shell where users type commands)").language is None
+    assert t("terminal emulator component for our Vue admin page (fake shell where users type commands)"
+             ).language is None
     assert t("carry your own shell setup and plugins to any remote host you ssh into").language is None
     assert t("a shell script to rotate logs").language == "Shell"
     assert t("a prompt theme written in shell").language == "Shell"
