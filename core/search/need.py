@@ -24,7 +24,7 @@ from functools import lru_cache
 from core.search.abbreviations import spelled_out
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
-from core.search.vocabulary import CHAT_WORDS, KIND_OF_SOFTWARE_AFTER
+from core.search.vocabulary import CHAT_WORDS, DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER
 
 _NAME = r"([a-z0-9][\w.+-]*(?:\s+(?:photos|analytics|docs|drive|sheets|forms|meet|maps|translate|teams|office|code|text|pages|actions|copilot|hub|research))?)"
 _COMPARED = [
@@ -56,8 +56,8 @@ _RULED_OUT = [
         rf"\bnot\s+(?:an?\s+)?\w+\s+like\s+{_NAME}",
     )
 ]
-_NOT_RULED_OUT = frozenset("""
-slow slower bloated heavy expensive pricey ugly paid free cloud hosted proprietary closed complicated complex
+_NOT_RULED_OUT = DESCRIPTION_NOISE | frozenset("""
+slow slower bloated heavy expensive pricey ugly paid cloud hosted proprietary closed complicated complex
 overkill abandoned dead enterprise cheap perfect ideal necessary required needed mandatory
 """.split())
 SPOKEN_WORDS = 9  # descriptions and keyword searches are shorter
