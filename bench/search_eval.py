@@ -27,6 +27,7 @@
     .venv/bin/python -m bench search_eval --set dev14      # development: written to be diagnosed (45 list-only answers, 24 no-match near a domain)
     .venv/bin/python -m bench search_eval --set dev15      # development: written to be diagnosed (100 conversational, varied openers)
     .venv/bin/python -m bench search_eval --set dev16      # development: written to be diagnosed (details, negations, list-only)
+    .venv/bin/python -m bench search_eval --set dev17      # development: written to be diagnosed (95 list-only answers)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -97,6 +98,7 @@ SETS = {
     "dev14": DATA / "search_dev14.jsonl",
     "dev15": DATA / "search_dev15.jsonl",
     "dev16": DATA / "search_dev16.jsonl",
+    "dev17": DATA / "search_dev17.jsonl",
 }
 LABELS = {
     "fresh12": "FRESH12 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -126,6 +128,7 @@ LABELS = {
     "dev14": "DEV14 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev15": "DEV15 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev16": "DEV16 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev17": "DEV17 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
