@@ -76,8 +76,10 @@ _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
 # writes: "nice html performance reports", "collaborative latex editing", "converts between
 # markdown, docx, latex, html and epub"
 _MARKUP_DOCUMENT = re.compile(
-    r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?|edit(?:ing|ors?|s)?|writing)\b"
+    r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?|tables?|edit(?:ing|ors?|s)?|writing)\b"
 )
+# ...and markup a few words after making it: "render email-client-safe html", "outputs clean, valid HTML"
+_MAKES_MARKUP = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:[\w-]+,?\s+){0,2}$")
 _FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
 # a shell is where a tool is used ("changed from shell scripts", "on Windows 11 with PowerShell"),
 # whatever the tool is written in
@@ -178,7 +180,8 @@ def _shell_used(text: str, m: re.Match[str]) -> bool:
 
 def _format(text: str, m: re.Match[str]) -> bool:
     """Whether the markup language at ``m`` is a format a tool turns things into, reads or writes."""
-    return bool(_INTO_MARKUP.search(text[: m.start()]) or _MARKUP_DOCUMENT.match(text[m.end():])
+    before = text[: m.start()]
+    return bool(_INTO_MARKUP.search(before) or _MAKES_MARKUP.search(before) or _MARKUP_DOCUMENT.match(text[m.end():])
                 or any(f.start() <= m.start() and m.end() <= f.end() for f in _FORMAT_LIST.finditer(text)))
 
 

@@ -258,6 +258,10 @@ def test_the_language_a_tool_is_written_in_wins_over_the_one_it_handles() -> Non
     assert t("html parser for python").language == "Python"
     assert t("html email templates").language == "HTML"
     assert t("our lab wants collaborative latex editing on our own server").language is None  # what is edited
+    # markup a tool makes, a few words after the making, or laid out as tables: a format, no filter
+    assert t("our transactional emails are gnarly html tables. want to write them as react components and "
+             "render email-client-safe html").language is None
+    assert t("a static site generator that outputs clean html").language is None
     assert t("a latex editor for the web").language is None
     assert t("my plots come out of MATLAB and look awful in LaTeX, convert them to TikZ").language == "MATLAB"
     assert t("a LaTeX editor written in LaTeX").language == "TeX"  # unless a tool is written in it
@@ -308,6 +312,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("one tool that converts documents between markdown, docx, latex, html and epub").language is None
     assert t("html email templates").language == "HTML"
     assert t("our lab wants collaborative latex editing on our own server").language is None  # what is edited
+    # markup a tool makes, a few words after the making, or laid out as tables: a format, no filter
+    assert t("our transactional emails are gnarly html tables. want to write them as react components and "
+             "render email-client-safe html").language is None
+    assert t("a static site generator that outputs clean html").language is None
     assert t("a latex editor for the web").language is None
     assert t("menu bar indicator whose colour can be changed from shell scripts").language is None
     assert t("bash script to back up postgres").language == "Shell"
