@@ -44,10 +44,12 @@ _VERY_POPULAR = re.compile(
 )
 # popularity words about the projects asked for, not about what they come from or stand in for
 # ("a PHP port of a well-known strength estimator", "an alternative to the popular X", "the same API
-# as the popular coding-stats service")
+# as the popular coding-stats service"), or what they work in or with
 _POPULAR = re.compile(
     r"(?<!\bfrom a )(?<!\bfrom the )(?<!\bof a )(?<!\bof the )(?<!\bon a )(?<!\bon the )(?<!\bto a )"
     r"(?<!\bto the )(?<!\blike a )(?<!\blike the )(?<!\bthan a )(?<!\bthan the )(?<!\bas a )(?<!\bas the )"
+    # "reproduce real-world CVEs in popular software", "works across popular browsers"
+    r"(?<!\bin )(?<!\bin the )(?<!\bacross )(?<!\bwith )(?<!\binto )"
     r"\b(popular|well[- ]known|widely[- ]used|widely[- ]adopted|battle[- ]tested|established|"
     r"mainstream|production[- ]ready|reputable|trusted|mature)\b"
 )
@@ -79,9 +81,14 @@ _NEW = re.compile(
 _CREATED = re.compile(r"\b(created|started|launched|born)\b")
 _THIS_YEAR = re.compile(r"\b(this|current) year\b")
 _LAST_PERIOD = re.compile(r"\b(?:in |within |over )?(?:the )?(?:last|past)\s+(\d+\s+)?(day|week|month|year)s?\b")
+# "active" about the projects asked for ("still active", "active ones", "an active community"), not
+# about what they handle ("switches which one is active", "Active Directory", "active sessions")
 _ACTIVE = re.compile(
     r"\b(actively maintained|actively developed|still maintained|well[- ]maintained|maintained|"
-    r"active|alive|still developed|not abandoned|not dead)\b"
+    r"(?:still|only|very|reasonably|fairly)\s+active|active\s+and|and\s+active|"
+    r"active(?!\s+(?:directory|record|storage|learning|users?|sessions?|windows?|tabs?|jobs?))"
+    rf"(?=(?:\s+[\w.+#-]+){{0,2}}?\s+(?:{_REPO_NOUN}|development|maintenance|community|maintainers?)\b)|"
+    r"alive|still developed|not abandoned|not dead)\b"
 )
 _RECENTLY_UPDATED = re.compile(r"\b(recently updated|up[- ]to[- ]date|recently active|updated recently)\b")
 _SORT_UPDATED = re.compile(r"\b(most recent(?:ly updated)?|latest|last updated)\b")

@@ -136,6 +136,10 @@ def test_popularity_words() -> None:
                  "a lighter alternative to the popular ORM"):
         assert t(text).min_stars is None, text
     assert t("a server that speaks the same API as the popular coding-stats service").min_stars is None
+    # ...or what it works in or with
+    assert t("a collection of docker-compose setups that reproduce real-world CVEs in popular software"
+             ).min_stars is None
+    assert t("a browser extension that works across popular browsers").min_stars is None
     assert t("a mature, well-known ORM for Go").min_stars == 1000
     new = t("new python testing tools")
     assert new.min_stars is None and new.max_stars is None
@@ -155,6 +159,11 @@ def test_recency_words() -> None:
     created = t("rust projects created this year")
     assert created.created_after == date(2026, 1, 1) and created.pushed_after is None
     assert t("python orm active in the last 3 months").pushed_after == TODAY - timedelta(days=90)
+    assert t("an active ldap library").pushed_after == TODAY - timedelta(days=180)
+    assert t("a still active fork of moment").pushed_after == TODAY - timedelta(days=180)
+    # "active" about what a tool handles, not about the tool
+    assert t("a CLI that stores multiple ssh keys and switches which one is active").pushed_after is None
+    assert t("a deliberately vulnerable active directory lab for red team training").pushed_after is None
 
 
 def test_sort_and_limit() -> None:
