@@ -161,14 +161,26 @@ _LIBRARY_KIND = re.compile(rf"(/[\w.]+)?\s+(?:\w+\s+)?(?:{_PACKAGE}|parsers?|lib
 _PACKAGE_KIND = re.compile(rf"\s+(?:\w+\s+)?(?:{_PACKAGE})\b")
 
 
+# "in a rust service", "for our Go backend": the asker's own code is in the language, which every
+# candidate shares as well
+_ASKERS_CODE_BEFORE = re.compile(r"\b(?:in|for|from|inside|into|within)\s+(?:a|an|our|my|the)\s+$")
+_ASKERS_CODE_AFTER = re.compile(r"\s+(?:services?|apps?|applications?|backends?|codebases?|monorepos?|projects?)\b")
+
+
 def language_free(text: str, language: str) -> str:
     """``text`` without the language where it says which language's library is wanted ("clojure
-    library for generating QR codes" -> "library for generating QR codes"): every candidate in the
-    language shares that, and it says nothing about which of them fits. Elsewhere the language is
-    what the need is about ("bugs in Clojure programs") and stays."""
-    for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
-        if LANGUAGES[m.group(1)] == language and (kind := _LIBRARY_KIND.match(text[m.end():])):
+    library for generating QR codes" -> "library for generating QR codes") or what the asker's own
+    code is written in ("read ESRI shapefiles in a rust service"): every candidate in the language
+    shares that, and it says nothing about which of them fits. Elsewhere the language is what the
+    need is about ("bugs in Clojure programs") and stays."""
+    lowered = text.lower()
+    for m in reversed(list(_LANGUAGE_PATTERN.finditer(lowered))):
+        if LANGUAGES[m.group(1)] != language:
+            continue
+        if kind := _LIBRARY_KIND.match(text[m.end():]):
             text = text[: m.start()] + text[m.end() + (kind.end(1) if kind.group(1) else 0):]
+        elif _ASKERS_CODE_BEFORE.search(lowered[: m.start()]) and _ASKERS_CODE_AFTER.match(lowered[m.end():]):
+            text = text[: m.start()] + text[m.end():]
     return " ".join(text.split())
 
 

@@ -370,6 +370,9 @@ def test_the_gate_reads_a_library_request_without_the_language_that_names_its_ki
         == "we're a team starting to use Kafka; is there a maintained client?"
     assert evidence_query(t("Elixir client driver for the ClickHouse database")) == "client driver for the ClickHouse database"
     assert evidence_query(t("tool that flags bugs in Clojure programs")) is None  # what the need is about
+    # ...and so does the asker's own code
+    assert evidence_query(t("need to read ESRI shapefiles in a rust service, is there a crate for that?")) \
+        == "need to read ESRI shapefiles in a service, is there a crate for that?"
     assert evidence_query(t("library for generating QR codes")) is None  # no language
 
 
