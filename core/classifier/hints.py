@@ -92,6 +92,20 @@ _ASKS_FOR_SOFTWARE = re.compile(
 )
 
 
+# "what do you all use for backups?", "what are you folks running for error tracking?": the people in
+# the thread are asked which software they use, which is a search for it (a lone "you" may be the bot)
+_ASKS_WHAT_OTHERS_USE = re.compile(
+    r"\bwhat\s+(?:do|does|are|would|did)\s+(?:you\s+all|y'?all|you\s+guys|you\s+folks|you\s+lot|folks|people|"
+    r"everyone|everybody|teams|devs)\s+(?:\w+\s+)?(?:use|using|run|running|recommend|pick|choose)\s+(?:for|to)\s+\w",
+    re.I,
+)
+
+
+def asks_what_others_use(message: str) -> bool:
+    """True when the people in the thread are asked which software they use for something."""
+    return bool(_ASKS_WHAT_OTHERS_USE.search(message))
+
+
 def asks_for_software(message: str, context: ThreadContext) -> bool:
     """True when the message asks for a kind of software in so many words, with nothing listed
     before that it could be choosing among."""

@@ -22,6 +22,7 @@ from core.classifier.features import Featurizer, Prepared
 from core.classifier.hints import (
     asks_for_software,
     asks_one_tool_for_them,
+    asks_what_others_use,
     commands_search,
     describes_need,
     names_a_kind,
@@ -168,7 +169,7 @@ class LocalIntentClassifier:
         it asks; a described need or a kind of software the model reads as a search needs no
         question back."""
         if (commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context)
-                or names_tool_for(message, p.mentions, p.context)):
+                or names_tool_for(message, p.mentions, p.context) or asks_what_others_use(message)):
             return _certain(Intent.SEARCH, probabilities)
         if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
             probabilities = _without_targeted_intents(probabilities)

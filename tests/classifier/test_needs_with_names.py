@@ -145,3 +145,20 @@ def test_a_question_back_about_a_described_need_offers_it_as_a_search_not_canned
 def test_an_unknown_owner_name_asked_about_is_still_the_target(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
     assert result.intent is Intent.ANALYZE and result.repos == ["acme/widgets"], result.reasoning
+
+
+@pytest.mark.parametrize("message", [
+    "what do you all use for backups?",
+    "what do you guys use for error tracking in prod?",
+    "what are you folks running for log shipping these days?",
+])
+def test_asking_the_thread_what_they_use_is_a_search(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is Intent.SEARCH
+
+
+@pytest.mark.parametrize("message", [
+    "what do you all think of the results?",  # an opinion, no software
+    "what do you use for ranking?",  # a lone "you" may be the bot, asked how it works
+])
+def test_asking_the_thread_anything_else_stays_chat(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is not Intent.SEARCH
