@@ -73,9 +73,10 @@ _SMALL = re.compile(
     rf"(?<!\blike a )(?<!\bas a )(?<!\bfor a )(?<!\bfor an )(?<!\bin a )"
     rf"\b(?:small|smaller|niche|tiny|indie)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
 )
-# "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard"
+# "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard", nor
+# what a tool tells ("checking which one is newer")
 _NEW = re.compile(
-    r"\b(?:brand[- ]new|newest|newer|recently created|just launched)\b"
+    r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bbe )\b(?:brand[- ]new|newest|newer|recently created|just launched)\b"
     rf"|\b(?:new|young|fresh|recent)\b(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
 )
 _CREATED = re.compile(r"\b(created|started|launched|born)\b")

@@ -141,6 +141,7 @@ def test_popularity_words() -> None:
              ).min_stars is None
     assert t("a browser extension that works across popular browsers").min_stars is None
     assert t("a mature, well-known ORM for Go").min_stars == 1000
+    assert t("lib for parsing version numbers and checking which one is newer").created_after is None  # what it tells
     new = t("new python testing tools")
     assert new.min_stars is None and new.max_stars is None
     assert new.created_after == TODAY - timedelta(days=365)
