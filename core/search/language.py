@@ -66,7 +66,8 @@ ENUMERATION_MIN = 3
 # where it runs: "slice JSON up in the shell"; what it turns things into: "logs into (detailed) HTML reports"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+(?:\w+\s+)?$")
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
-_MAKES = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:(?:as|in|to|into)\s+)?$")
+_MAKING = r"\b(?:produc|generat|output|render|export|emit)\w*\s+"
+_MAKES = re.compile(_MAKING + r"(?:(?:as|in|to|into)\s+)?$")
 # what is ruled out: "with no python in the loop", "without Java", "not Electron"
 _RULED_OUT = re.compile(r"\b(?:no|without|not|non-)\s*$")
 # markup after "to" or "into" is what a tool turns things into: "export chat history to HTML,
@@ -79,7 +80,7 @@ _MARKUP_DOCUMENT = re.compile(
     r"\s+(?:\w+\s+)?(?:reports?|documents?|output|exports?|pages?|tables?|edit(?:ing|ors?|s)?|writing)\b"
 )
 # ...and markup a few words after making it: "render email-client-safe html", "outputs clean, valid HTML"
-_MAKES_MARKUP = re.compile(r"\b(?:produc|generat|output|render|export|emit)\w*\s+(?:[\w-]+,?\s+){0,2}$")
+_MAKES_MARKUP = re.compile(_MAKING + r"(?:[\w-]+,?\s+){0,2}$")
 _FORMAT_LIST = re.compile(r"(?:[\w.+#-]+\s*,\s*){2,}(?:and\s+|or\s+)?[\w.+#-]+")
 # a shell is where a tool is used ("changed from shell scripts", "on Windows 11 with PowerShell"),
 # whatever the tool is written in
