@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the twelfth fresh blind set (search_fresh12.jsonl)
+    .venv/bin/python -m bench search_eval                  # the thirteenth fresh blind set (search_fresh13.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh12    # the twelfth fresh blind set (search_fresh12.jsonl)
     .venv/bin/python -m bench search_eval --set fresh11    # the eleventh fresh blind set (search_fresh11.jsonl)
     .venv/bin/python -m bench search_eval --set fresh10    # the tenth fresh blind set (search_fresh10.jsonl)
     .venv/bin/python -m bench search_eval --set fresh9     # the ninth fresh blind set (search_fresh9.jsonl)
@@ -28,6 +29,7 @@
     .venv/bin/python -m bench search_eval --set dev15      # development: written to be diagnosed (100 conversational, varied openers)
     .venv/bin/python -m bench search_eval --set dev16      # development: written to be diagnosed (details, negations, list-only)
     .venv/bin/python -m bench search_eval --set dev17      # development: written to be diagnosed (95 list-only answers)
+    .venv/bin/python -m bench search_eval --set dev18      # development: written to be diagnosed (84 list-only answers)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -71,6 +73,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh13": DATA / "search_fresh13.jsonl",
     "fresh12": DATA / "search_fresh12.jsonl",
     "fresh11": DATA / "search_fresh11.jsonl",
     "fresh10": DATA / "search_fresh10.jsonl",
@@ -99,8 +102,10 @@ SETS = {
     "dev15": DATA / "search_dev15.jsonl",
     "dev16": DATA / "search_dev16.jsonl",
     "dev17": DATA / "search_dev17.jsonl",
+    "dev18": DATA / "search_dev18.jsonl",
 }
 LABELS = {
+    "fresh13": "FRESH13 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh12": "FRESH12 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh11": "FRESH11 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
     "fresh10": "FRESH10 BLIND set (written 2026-11-27 from the raw catalog data alone, never tuned on)",
@@ -129,6 +134,7 @@ LABELS = {
     "dev15": "DEV15 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev16": "DEV16 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev17": "DEV17 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
+    "dev18": "DEV18 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -233,7 +239,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh12"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh13"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
