@@ -172,6 +172,10 @@ _KIND_FIRST = re.compile(
     re.I,
 )
 _APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from|instead|like|nor)\b", re.I)
+# ...nor names joined by "or" / "and" after a preposition that says what the wanted tool works
+# on: "pipe live streams straight into mpv or VLC", "backups for MySQL and Postgres"
+_SERVED = re.compile(r"\b(?:into|onto|for|on|in|inside|within|via|through)\s+(?:(?:the|a|an|my|our|your)\s+)?$", re.I)
+_JOINED = re.compile(r"\s*(?:,|/|or|and)\s*", re.I)
 
 
 def describes_need(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
@@ -189,7 +193,8 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
     if names and not _KIND_FIRST.match(message[:names[0].start]) and any(
             _APART.search(between) and len(between.split()) <= APART_MAX_WORDS
-            for between in (message[a.end:b.start] for a, b in zip(names, names[1:]))):
+            and not (_JOINED.fullmatch(between) and _SERVED.search(message[:a.start]))
+            for a, b, between in ((a, b, message[a.end:b.start]) for a, b in zip(names, names[1:]))):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]
     rest = " ".join(message[a:b] for a, b in zip(bounds[::2], bounds[1::2]))

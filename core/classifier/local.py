@@ -89,7 +89,8 @@ def _without_targeted_intents(probabilities: dict[Intent, float]) -> dict[Intent
 # ("Ruby on Rails admin dashboard framework", "zustand devtools plugin")
 _KIND_AT_END = re.compile(
     r"\b(?:frameworks?|librar(?:y|ies)|tools?|plugins?|extensions?|components?|dashboards?|engines?|"
-    r"clients?|servers?|sdks?|wrappers?|bindings|alternatives?|replacements?|utilit(?:y|ies)|apps?)\s*[?.!]*\s*$",
+    r"clients?|servers?|sdks?|wrappers?|bindings|alternatives?|replacements?|utilit(?:y|ies)|apps?|applications?|"
+    r"software)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 

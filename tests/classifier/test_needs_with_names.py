@@ -15,7 +15,8 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "rails/rails", "phoenixframework/phoenix", "ElemeFE/element", "apache/beam",
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
          "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
-         "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm"]
+         "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm", "mpv-player/mpv", "videolan/vlc",
+         "tolitius/mount", "utmapp/UTM"]
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +57,10 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # a kind of software first, then the names it serves, set apart or not
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
+    # ...or names joined after a preposition that says what the tool works with
+    "I hate watching Twitch in the browser; I want to pipe live streams straight into mpv or VLC from the command line.",
+    # the kind of software wanted at the end, whatever names qualify it
+    "ASCOM or INDI telescope mount control software",
     # an owner/name no index knows, within a described need: two words of it ("them" are the plots)
     "my thesis plots come out of MATLAB and look awful in LaTeX, so I want them converted into native "
     "TikZ/pgfplots code",
@@ -69,6 +74,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
 @pytest.mark.parametrize(("message", "intent"), [
     ("is vitest faster than jest for big projects?", Intent.COMPARE),
     ("zustand or jotai for a small app?", Intent.COMPARE),
+    ("should I use mpv or vlc for streams?", Intent.COMPARE),
     ("is zustand good for a small team with lots of shared state?", Intent.ANALYZE),
     ("give me an analysis of zustand", Intent.ANALYZE),
     ("analyze the kafka client", Intent.ANALYZE),  # asked for in so many words
