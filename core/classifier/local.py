@@ -184,11 +184,12 @@ class LocalIntentClassifier:
 
     def _need_misread(self, probabilities: dict[Intent, float], message: str, prepared: Prepared) -> bool:
         """A described need whose names the model took for targets: an unsure verdict, or a
-        comparison of names that stand side by side as one phrase ("rich text WYSIWYG editor")."""
+        comparison of names that stand side by side as one phrase ("rich text WYSIWYG editor"),
+        among them two words joined by a slash ("between UTM, latitude/longitude and MGRS")."""
         if not describes_need(message, prepared.mentions, prepared.context):
             return False
         top, p_top = max(probabilities.items(), key=lambda kv: kv[1])
-        named = sum(m.kind is MentionKind.NAME for m in prepared.mentions)
+        named = sum(m.kind is MentionKind.NAME or pair_of_words(m) for m in prepared.mentions)
         return (top is Intent.COMPARE and named > 1) or p_top < self._threshold or bool(_KIND_AT_END.search(message))
 
     def _describes_need(self, message: str, context: ThreadContext) -> bool:

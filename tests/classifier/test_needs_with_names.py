@@ -64,6 +64,7 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # an owner/name no index knows, within a described need: two words of it ("them" are the plots)
     "my thesis plots come out of MATLAB and look awful in LaTeX, so I want them converted into native "
     "TikZ/pgfplots code",
+    "Rust conversion between UTM, latitude/longitude and MGRS",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
