@@ -74,6 +74,9 @@ _NOT_NAMES = frozenset({
     "python", "javascript", "typescript", "java", "go", "golang", "rust", "ruby", "php", "c", "c++", "c#",
     "kotlin", "swift", "scala", "elixir", "haskell", "node", "react", "setup", "current",
     "core", "backend", "frontend", "engine", "library", "framework", "ui", "api", "cli", "service", "database",
+    # "what can I drop in that stores bookmarks": a particle or a possessive after the verb, no name
+    "in", "into", "on", "off", "out", "up", "down", "for", "to", "of", "with", "by", "at", "from",
+    "my", "our", "your", "their", "all", "everything",
 })
 _NOT_ABOUT_LEARNING = r"(?<!easy to )(?<!easier to )(?<!simple to )(?<!simpler to )(?<!hard to )(?<!quick to )"
 _RESOURCES_ASKED = re.compile(

@@ -48,6 +48,7 @@ def test_what_a_request_compares_with(message: str, compared: tuple[str, ...]) -
     "a note app; besides that, it should sync offline",
     "an image resizer that is fast, not slow.",  # "not" before an everyday word rules out no product
     "a fast json parser, not sure which one",
+    "what can I drop in that stores bookmarks in flat files?",  # a particle after the verb, no product
 ])
 def test_plain_requests_compare_with_nothing(message: str) -> None:
     assert read_need(message).compared == ()
