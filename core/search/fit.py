@@ -87,7 +87,8 @@ LANGUAGE_FREE_GATE = 0.45
 # lifts every Julia package alike above JuMP for "a julia package to formulate LP and MILP models"
 LANGUAGE_FREE_WEIGHT = 0.5
 # a rare word of the request (``RARE_WORD_RECORDS`` catalog repositories or fewer use it) that some
-# of the ``ELSEWHERE_OTHERS`` closest candidates in other languages use, and none of the
+# of the ``ELSEWHERE_OTHERS`` closest candidates in other languages use (those at least as close as
+# the best in the named language), and none of the
 # ``ELSEWHERE_LOOK`` closest in the named one: what is asked for exists, not in that language ("a Go
 # parser for HL7 messages" beside Java and Python HL7 libraries), and nothing under this fits
 RARE_WORD_RECORDS = 30
@@ -268,15 +269,18 @@ def _only_elsewhere(text: str, candidates: Sequence[Repository], closeness: np.n
                     users: Callable[[str, int], frozenset[str] | None]) -> bool:
     """Whether the request's rare words (``RARE_WORD_RECORDS`` repositories or fewer use them:
     "HL7", "libphonenumber", "Twitch") are used by some of the closest candidates in other
-    languages and by none of the closest in the named one: what is asked for exists, not in it."""
+    languages, at least as close to the need as the best in the named one, and by none of the
+    closest in it: what is asked for exists, not in it. A rare word used only further away says
+    nothing ("keeps deleted files recoverable" beside a Python file-recovery tool)."""
     words = [word for word in telling_words(text) if word not in LANGUAGES]
     using = frozenset().union(*(found for word in words if (found := users(word, RARE_WORD_RECORDS))))
     if not using:
         return False
     in_language = set(ours)
     mine = {candidates[i].full_name for i in sorted(ours, key=lambda i: -float(closeness[i]))[:ELSEWHERE_LOOK]}
+    best_here = max(float(closeness[i]) for i in ours)
     theirs = {candidates[i].full_name for i in np.argsort(-closeness, kind="stable")[:ELSEWHERE_OTHERS]
-              if i not in in_language}
+              if i not in in_language and float(closeness[i]) >= best_here}
     return bool(using & theirs) and not using & mine
 
 

@@ -253,3 +253,8 @@ def test_a_rare_word_used_only_by_other_languages_candidates_says_nothing_fits_i
     assert "a/go-phone" in fits(params, candidates, all_core=set(), in_language={"a/go-phone"},
                                 users=lambda word, most: frozenset(["a/go-phone"]) if word == "libphonenumber" else None)
     assert "a/go-phone" in fits(params, candidates, all_core=set(), in_language={"a/go-phone"})
+    # ...and where the only other-language candidates using it are further from the need than the
+    # best in the language: a word in passing ("keeps deleted files recoverable"), no proof of elsewhere
+    far = repo("z/chess", 900, "A chess engine with a UCI interface", "Rust")
+    assert "a/go-phone" in fits(params, [*candidates, far], all_core=set(), in_language={"a/go-phone"},
+                                users=lambda word, most: frozenset(["z/chess"]) if word == "libphonenumber" else None)
