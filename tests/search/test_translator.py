@@ -341,6 +341,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("shell library for parsing arguments").language == "Shell"
     assert t("on Windows 11 with PowerShell I need to hop between Node 18 and 22, no WSL").language is None
     assert t("a powershell module for active directory").language == "PowerShell"
+    # scripting in a language is what a tool offers, not what it is written in
+    assert t("which multi-system emulator has frame advance, input recording and lua scripting for tas work?"
+             ).language is None
+    assert t("a lua library for parsing json").language == "Lua"
     assert t("a Datalog database for my ClojureScript app").language == "Clojure"  # compiles from Clojure
     assert t("Dart port of Google's libphonenumber").language == "Dart"  # "dart" alone may be the game
     # two languages named alike: the one in the sentence that asks, not the one in the background
