@@ -168,12 +168,22 @@ _ASKERS_CODE_BEFORE = re.compile(r"\b(?:in|for|from|inside|into|within)\s+(?:a|a
 _ASKERS_CODE_AFTER = re.compile(r"\s+(?:services?|apps?|applications?|backends?|codebases?|monorepos?|projects?)\b")
 
 
+# a language's own word for the packages wanted says the language as plainly as its name: "a Rust
+# crate to read shapefiles" is close to every crate through "crate" ("our crate" is the asker's own)
+_NOT_OWN = r"(?<!\bour )(?<!\bmy )"
+_ECOSYSTEM_PACKAGES = {
+    "Rust": (re.compile(_NOT_OWN + r"\bcrate\b", re.IGNORECASE), re.compile(_NOT_OWN + r"\bcrates\b", re.IGNORECASE)),
+    "Ruby": (re.compile(_NOT_OWN + r"\bgem\b", re.IGNORECASE), re.compile(_NOT_OWN + r"\bgems\b", re.IGNORECASE)),
+}
+
+
 def language_free(text: str, language: str) -> str:
     """``text`` without the language where it says which language's library is wanted ("clojure
-    library for generating QR codes" -> "library for generating QR codes") or what the asker's own
-    code is written in ("read ESRI shapefiles in a rust service"): every candidate in the language
-    shares that, and it says nothing about which of them fits. Elsewhere the language is what the
-    need is about ("bugs in Clojure programs") and stays."""
+    library for generating QR codes" -> "library for generating QR codes", "Rust crate to read
+    shapefiles" -> "library to read shapefiles") or what the asker's own code is written in ("read
+    ESRI shapefiles in a rust service"): every candidate in the language shares that, and it says
+    nothing about which of them fits. Elsewhere the language is what the need is about ("bugs in
+    Clojure programs") and stays."""
     lowered = text.lower()
     for m in reversed(list(_LANGUAGE_PATTERN.finditer(lowered))):
         if LANGUAGES[m.group(1)] != language:
@@ -182,7 +192,11 @@ def language_free(text: str, language: str) -> str:
             text = text[: m.start()] + text[m.end() + (kind.end(1) if kind.group(1) else 0):]
         elif _ASKERS_CODE_BEFORE.search(lowered[: m.start()]) and _ASKERS_CODE_AFTER.match(lowered[m.end():]):
             text = text[: m.start()] + text[m.end():]
-    return " ".join(text.split())
+    text = " ".join(text.split())
+    if language in _ECOSYSTEM_PACKAGES:
+        one, many = _ECOSYSTEM_PACKAGES[language]
+        text = many.sub("libraries", one.sub("library", text))
+    return text
 
 
 def _shell_used(text: str, m: re.Match[str]) -> bool:

@@ -65,6 +65,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "Rust library for building Twitch chat bots",
     # Rust crates are close to "... in a rust service" through the word alone
     "need to read ESRI shapefiles in a rust service, is there a crate for that?",
+    # ...and through "crate", Rust's own word for a library
+    "Rust crate to read ESRI shapefiles",
     # an acronym no repository and no example request uses names a missing concept as a word does
     "our accounting team in India needs an API client to automate GST return filing and e-way bill generation",
 ])

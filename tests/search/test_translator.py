@@ -377,7 +377,12 @@ def test_the_gate_reads_a_library_request_without_the_language_that_names_its_ki
     assert evidence_query(t("tool that flags bugs in Clojure programs")) is None  # what the need is about
     # ...and so does the asker's own code
     assert evidence_query(t("need to read ESRI shapefiles in a rust service, is there a crate for that?")) \
-        == "need to read ESRI shapefiles in a service, is there a crate for that?"
+        == "need to read ESRI shapefiles in a service, is there a library for that?"
+    # a language's own word for the package wanted says the language too; the asker's own crate stays
+    assert evidence_query(t("Rust crate to read ESRI shapefiles")) == "library to read ESRI shapefiles"
+    assert evidence_query(t("a ruby gem for generating pdf invoices")) == "a library for generating pdf invoices"
+    assert evidence_query(t("our rust crate shows 95% line coverage but the tests assert nothing")) \
+        == "our crate shows 95% line coverage but the tests assert nothing"
     assert evidence_query(t("library for generating QR codes")) is None  # no language
 
 
