@@ -30,7 +30,8 @@ _LANGUAGE_PATTERN = re.compile(
 # tool" is written in Rust), "an emulator with Lua scripting", "faster Python installs",
 # "installing Python packages", "our TypeScript repo" (but "Python packages for PDFs" are libraries)
 _WORKS_ON = re.compile(
-    r"\s+(?:commands?(?![-\s]+line)|scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|installs?|snippets?|templates?|contracts?|files?|"
+    r"\s+(?:commands?(?![-\s]+line)|scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
+    r"installs?|snippets?|templates?|contracts?|files?|"
     r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
     r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
 )

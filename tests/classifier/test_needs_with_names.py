@@ -58,7 +58,8 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
     # ...or names joined after a preposition that says what the tool works with
-    "I hate watching Twitch in the browser; I want to pipe live streams straight into mpv or VLC from the command line.",
+    "I hate watching Twitch in the browser; I want to pipe live streams straight into mpv or VLC from the "
+    "command line.",
     # the kind of software wanted at the end, whatever names qualify it
     "ASCOM or INDI telescope mount control software",
     # an owner/name no index knows, within a described need: two words of it ("them" are the plots)
