@@ -285,13 +285,24 @@ _NOT_OWNED = frozenset("""
 team teams company office org organisation organization users customers clients laptop laptops phone
 machine machines box server servers site website project projects repo repos codebase docs home family
 kids club own local small big old new internal production staging dev test tests app apps
+browser editor ide terminal shell desktop mobile web
 """.split())
+
+
+# what an add-on is for is the platform the asker runs, not an answer: "a terraform provider for
+# proxmox", "Kubernetes operator that snapshots etcd", "Godot addon", "Anki add-on"
+_ADD_ON_FOR = re.compile(
+    r"\b([a-z0-9][\w.+-]*)\s+(?:plugins?|extensions?|add-?ons?|providers?|operators?|controllers?)\b", re.IGNORECASE
+)
 
 
 def _owned_names(message: str) -> list[str]:
     """What the asker says they already run, one word or two ("our Selenium suite": "selenium",
-    "selenium suite"); not the asker's team, laptop or project, nor a language ("our React app")."""
-    names: list[str] = []
+    "selenium suite"), or what the add-on they ask for plugs into ("a terraform provider"); not
+    the asker's team, laptop or project, nor a language ("our React app")."""
+    names: list[str] = [name for match in _ADD_ON_FOR.finditer(message)
+                        if (name := match.group(1).lower()) not in _NOT_NAMES and name not in _COMMON
+                        and name not in _NOT_OWNED]
     for match in _OWNED.finditer(message):
         first, second = (g.lower() for g in (match.group(1), match.group(2) or ""))
         for name in (first, f"{first} {second}" if second else ""):

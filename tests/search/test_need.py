@@ -206,6 +206,12 @@ def test_what_the_asker_already_runs_is_no_answer_but_tools_for_it_are() -> None
     assert read_need("our Selenium suite is flaky and slow").left_out("SeleniumHQ/selenium")
     assert read_need("our team wants a wiki").owned == ()  # the asker's team, no product
     assert read_need("our new office needs a visitor log").owned == ()
+    # what an add-on plugs into is the platform the asker runs, not an answer
+    need = read_need("we run everything on proxmox. is there a terraform provider so we can declare our VMs as code?")
+    assert need.left_out("hashicorp/terraform") and not need.left_out("someone/terraform-provider-proxmox")
+    assert read_need("Kubernetes operator that snapshots etcd to S3").left_out("kubernetes/kubernetes")
+    assert read_need("how do people install tmux plugins without copying files around?").left_out("tmux/tmux")
+    assert read_need("a browser extension that blocks trackers").owned == ()  # a kind of program, no product
 
 
 def test_abbreviations_the_model_reads_poorly_are_spelled_out_beside_them() -> None:
