@@ -329,9 +329,15 @@ def count_notes(
         )
     elif len(items) < wanted:
         notes.append(f"Only {len(items)} {'repository fits' if len(items) == 1 else 'repositories fit'} this request in {where}; the other candidates did not match it.")
-    if elsewhere:
-        names = ", ".join(f"{i.full_name} ({i.language or 'no language'})" for i in elsewhere[:5])
+    other = [i for i in elsewhere if i.language]
+    if other:
+        names = ", ".join(f"{i.full_name} ({i.language})" for i in other[:5])
         notes.append(f"In other languages than {params.language}: {names}.")
+    # a curated list's entry often has no language offline: it may well be in the one asked for
+    unknown = [i.full_name for i in elsewhere if not i.language]
+    if unknown:
+        said = "the offline catalog does not know" if info.kind == "catalog" else "GitHub does not give"
+        notes.append(f"Close too, in a language {said} (it may be {params.language}): {', '.join(unknown[:5])}.")
     return notes
 
 

@@ -105,6 +105,19 @@ async def test_a_named_language_is_a_hard_filter_with_a_separate_line() -> None:
     assert any(note.startswith("Only 2 repositories fit") for note in report.notes)
 
 
+async def test_a_candidate_whose_language_is_not_known_is_not_said_to_be_in_another_one() -> None:
+    candidates = [
+        repo("rwf2/Rocket", 25_000, "A web framework for Rust", "Rust"),
+        repo("django/django", 80_000, "The Web framework for perfectionists with deadlines", "Python"),
+        repo("someone/listed-framework", 900, "A small web framework", None),
+    ]
+    params = SearchParams(text="rust web frameworks", language="Rust", synonym_groups=[["web framework"]])
+    report = await Screener(SearchSource(candidates)).screen(candidates, params, now=NOW, deadline=deadline())
+    other = next(note for note in report.notes if note.startswith("In other languages than Rust"))
+    assert "django/django (Python)" in other and "listed-framework" not in other
+    assert any("it may be Rust" in note and "someone/listed-framework" in note for note in report.notes)
+
+
 class StrictJudge:
     """An LLM judge that read the repositories: only the ORM fits."""
 
