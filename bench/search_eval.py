@@ -45,7 +45,9 @@ How many results a judged query lists is printed too: what does not fit is left 
 may be shorter than ten.
 
 A no-match query is answered honestly when the reply's structured_data is a repo_list with no
-repositories and its text says that nothing fits. Each set was written before the ranking it first
+repositories and its text says that nothing fits. How many of the others got a list said to hold
+only the closest matches, none a sure one (``ResultMeta.uncertain``), is printed beside it, and how
+many judged queries got such a list: a hedge, not an honest answer. Each set was written before the ranking it first
 reported on, by someone who never saw the ranking; once a set has been diagnosed and tuned on, its
 figures are printed as DEVELOPMENT figures, and a fresh set takes its place as the default.
 The "needs not in dev" line leaves out queries whose expected repositories also answer a query of
@@ -165,11 +167,20 @@ def honest_no_match(reply: Reply) -> bool:
     return isinstance(data, RepoList) and not data.items and bool(NOTHING_FITS.search(reply.markdown))
 
 
-async def ask_all(queries: list[JudgedQuery]) -> tuple[list[list[str]], list[bool], list[float]]:
+def hedged(reply: Reply) -> bool:
+    """A list said to hold only the closest matches, none a sure one (``ResultMeta.uncertain``)."""
+    data = reply.structured_data
+    return isinstance(data, RepoList) and bool(data.items) and bool(data.meta and data.meta.uncertain)
+
+
+async def ask_all(queries: list[JudgedQuery]) -> tuple[list[list[str]], list[bool], list[float], list[bool]]:
+    """Each query's listed names, whether it was answered with a plain no, its latency, and whether
+    its list was said to hold no sure match."""
     app = await build_app(env={"OMG_GITHUB": "offline"}, memory=True)
     names: list[list[str]] = []
     honest: list[bool] = []
     latencies: list[float] = []
+    hedges: list[bool] = []
     try:
         for i, q in enumerate(queries):
             bot = TestBackend(app, thread=f"eval-{i}")
@@ -179,9 +190,10 @@ async def ask_all(queries: list[JudgedQuery]) -> tuple[list[list[str]], list[boo
             data = reply.structured_data
             names.append([item.full_name for item in data.items] if isinstance(data, RepoList) else [])
             honest.append(honest_no_match(reply))
+            hedges.append(hedged(reply))
     finally:
         await app.aclose()
-    return names, honest, latencies
+    return names, honest, latencies, hedges
 
 
 def baseline_vectors(catalog: Catalog) -> np.ndarray:
@@ -246,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
     queries = load(name)
     print(f"{LABELS[name]}: {SETS[name].name}, {len(queries)} queries")
     catalog = Catalog.load()
-    ours, honest, latencies = asyncio.run(ask_all(queries))
+    ours, honest, latencies, hedges = asyncio.run(ask_all(queries))
     for title, keep in subsets(queries, name):  # first, in case the baseline's encoding is cut short
         a = figures(queries, ours, keep)
         print(f"  omg ask  {title:18s} n={a['n']:3d}  hit@5 {a['hit@5']:.3f}  hit@10 {a['hit@10']:.3f}  MRR {a['MRR']:.3f}",
@@ -261,6 +273,10 @@ def main(argv: list[str] | None = None) -> None:
     fair = sum(honest[i] for i in no_match)
     print(f"  honest no-match    {len(no_match):4d}   {fair}/{len(no_match)} = {fair / max(1, len(no_match)):.3f}"
           f"{'':14s}0/{len(no_match)} = 0.000 (always lists ten)")
+    padded = [i for i in no_match if not honest[i]]
+    print(f"  no-match answered with a list: {len(padded)}, of which said to hold no sure match: "
+          f"{sum(hedges[i] for i in padded)}; judged queries whose list was said so: "
+          f"{sum(hedges[i] for i, q in enumerate(queries) if q.expected)}/{sum(1 for q in queries if q.expected)}")
     listed = [len(ours[i]) for i, q in enumerate(queries) if q.expected]
     print(f"  results listed per judged query: mean {sum(listed) / max(1, len(listed)):.1f}, "
           f"fewer than ten for {sum(n < 10 for n in listed)}/{len(listed)} (what does not fit is left out)")

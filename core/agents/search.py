@@ -114,6 +114,7 @@ class SearchTeam:
             search_params=params,
             total_candidates=len(report.candidates),
             closest_anyway=plan.ungated and not plan.exclude,
+            uncertain=screen.uncertain,
         )
         log.info(
             "search done",

@@ -23,6 +23,7 @@ class ResultMeta(WireModel):
     search_params: SearchParams | None = None
     total_candidates: int | None = None
     closest_anyway: bool = False  # asked for after nothing fitted: the closest matches, none of which fits
+    uncertain: bool = False  # nothing fits clearly: the closest matches, none of them a sure one
 
 
 class RepoList(WireModel):

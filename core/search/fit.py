@@ -74,6 +74,11 @@ WORDLESS_LOOK = 5
 WORDLESS_MIN = 4
 RELATIVE_FLOOR = 0.30  # a candidate this far under the best candidate's closeness does not fit either
 WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
+# a candidate this little over the gate, and not named by the request's words, is no sure fit: a list
+# of such is said to hold the closest matches, none a sure one (set on the development sets, where
+# that hedges about half the no-match requests still answered with a list and 3.5 % of the lists
+# that hold the answer; SCORING.md, "No sure fit")
+SURE_MARGIN = 0.06
 WEAK_DROPPED_FROM = 6  # with this many candidates that fit, weak matches are left out
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
 STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
@@ -124,6 +129,7 @@ class Fit:
     closeness: float  # in meaning, ``core.search.semantic.meaning``
     fused: float  # higher is better
     stands_in: bool = False  # offers itself in place of what the request replaces
+    sure: bool = True  # clears the gate by ``SURE_MARGIN``, or is named by the request's words
 
     @property
     def weak(self) -> bool:
@@ -322,9 +328,10 @@ def fits(
     evidence = float(gate_closeness.max())
     stand_ins = {r.full_name for r in lexical_order if need.stands_in(r.description)}
     # named by its words (under a language filter, one in the language or made for it)
-    named = any(float(closeness[i]) >= LEXICAL_FLOOR for i, r in enumerate(lexical_order)
-                if (r.full_name in all_core or r.full_name in stand_ins)
-                and (in_language is None or r.full_name in in_language))
+    named_by_words = {r.full_name for i, r in enumerate(lexical_order)
+                      if float(closeness[i]) >= LEXICAL_FLOOR and (r.full_name in all_core or r.full_name in stand_ins)
+                      and (in_language is None or r.full_name in in_language)}
+    named = bool(named_by_words)
     # "show me more" (``gate`` off) / "besides X" follow a search whose best matches were left out
     gate_at = MATCH_GATE
     # a word that no repository text and no example request uses names a concept the catalog lacks
@@ -377,7 +384,8 @@ def fits(
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0))
-        out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in)
+        sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
+        out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure)
     fitting = sum(1 for f in out.values() if not f.weak)
     if fitting >= WEAK_DROPPED_FROM:
         out = {name: f for name, f in out.items() if not f.weak}

@@ -71,6 +71,8 @@ class ScreenReport:
     scored: int = 0
     partial: bool = False
     notes: list[str] = field(default_factory=list)
+    # none of the items is a sure fit (``core.search.fit.SURE_MARGIN``) nor vouched for by a judge
+    uncertain: bool = False
 
 
 class Screener:
@@ -172,6 +174,8 @@ class Screener:
             if fitted[item.full_name].weak:
                 item.why = f"{WEAK_LABEL}; {item.why}" if item.why else WEAK_LABEL
         report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
+        report.uncertain = bool(report.items) and not any(
+            fitted[item.full_name].sure or item.full_name in vouched for item in report.items)
         report.notes.extend(_fit_notes(report.items, verdicts, params))
         report.notes.extend(count_notes(report.items, elsewhere, params, info))
         return report

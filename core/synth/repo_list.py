@@ -102,9 +102,14 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
     shown = data.items[: rc.max_items]
     count = plural(total, "repository", "repositories")
     poor = bool(data.meta and data.meta.closest_anyway) or all(matches_poorly(r) for r in shown)
+    uncertain = bool(data.meta and data.meta.uncertain)
     if poor:
         intro = (f"None of these fits *{describe_query(data, rc)}* well: here are the closest "
                  f"**{plural(len(shown), 'repository', 'repositories')}** I found.")
+    elif uncertain:
+        intro = (f"Nothing fits *{describe_query(data, rc)}* clearly. These "
+                 f"**{plural(len(shown), 'repository', 'repositories')}** are the closest I found; "
+                 f"none is a sure match, so check them against what you need.")
     else:
         intro = f"Based on your query, I found **{count}** for *{describe_query(data, rc)}*."
         if total > len(shown):
@@ -113,7 +118,8 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
 
     picks = shown[:TOP_PICKS]
     sections.append(RepoCardsSection(
-        title="Closest matches" if poor else "Top pick" if len(picks) == 1 else f"Top {len(picks)} picks",
+        title=("Closest matches" if poor or uncertain
+               else "Top pick" if len(picks) == 1 else f"Top {len(picks)} picks"),
         cards=[card(i, r, rc, compact=False) for i, r in enumerate(picks, 1)],
     ))
     rest = shown[TOP_PICKS:]

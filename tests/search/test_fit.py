@@ -236,6 +236,19 @@ def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_no
     assert fits(params, [stranger], all_core=set(), wordless={"someone/limiter"})
 
 
+def test_a_candidate_just_over_the_gate_is_no_sure_fit_unless_the_words_name_it() -> None:
+    from core.catalog import Catalog
+
+    record = Catalog.load().get("SGrondin/bottleneck")  # "A powerful rate limiter that makes throttling easy."
+    limiter = repo(record.full_name, 0, record.description, "JavaScript")
+    vague = SearchParams(text="I want to throttle the bandwidth of individual apps on my Mac, like capping a cloud "
+                                 "backup client")
+    assert not fits(vague, [limiter], all_core=set())[limiter.full_name].sure  # ~0.52 close: just over the gate
+    assert fits(vague, [limiter], all_core={limiter.full_name})[limiter.full_name].sure  # its words name it
+    plain = SearchParams(text="rate limiter for node.js to throttle calls to an API")
+    assert fits(plain, [limiter], all_core=set())[limiter.full_name].sure
+
+
 def test_under_a_language_filter_only_what_is_in_it_or_made_for_it_is_evidence() -> None:
     from core.catalog import Catalog
     from core.search.translator import RuleBasedTranslator

@@ -19,6 +19,14 @@ def test_intro_counts_results_and_names_the_query(run) -> None:
     assert "react state management" in first.lower()
 
 
+def test_a_list_of_no_sure_fit_says_so_and_calls_them_the_closest(run) -> None:
+    out = run(repo_list(5, meta=catalog_meta(uncertain=True)))
+    first = out.markdown.split("\n\n")[0]
+    assert first.startswith("Nothing fits *")
+    assert "**5 repositories** are the closest I found; none is a sure match" in first
+    assert "### Closest matches" in out.markdown and "Top 3 picks" not in out.markdown
+
+
 def test_top_three_are_highlighted_then_the_rest_listed(run) -> None:
     out = run(repo_list(6))
     top, rest = out.markdown.split("### More results")
