@@ -47,9 +47,10 @@ may be shorter than ten.
 A no-match query is answered honestly when the reply's structured_data is a repo_list with no
 repositories and its text says that nothing fits. How many of the others got a list said to hold
 only the closest matches, none a sure one (``ResultMeta.uncertain``), is printed beside it, and how
-many judged queries got such a list: a hedge, not an honest answer. Each set was written before the ranking it first
-reported on, by someone who never saw the ranking; once a set has been diagnosed and tuned on, its
-figures are printed as DEVELOPMENT figures, and a fresh set takes its place as the default.
+many judged queries got such a list: a hedge, not an honest answer. Each set was written before
+the ranking it first reported on, by someone who never saw the ranking; once a set has been
+diagnosed and tuned on, its figures are printed as DEVELOPMENT figures, and a fresh set takes its
+place as the default.
 The "needs not in dev" line leaves out queries whose expected repositories also answer a query of
 the first development set (the closest to independent two sets get).
 """

@@ -171,10 +171,9 @@ _ASKERS_CODE_AFTER = re.compile(r"\s+(?:services?|apps?|applications?|backends?|
 
 # a language's own word for the packages wanted says the language as plainly as its name: "a Rust
 # crate to read shapefiles" is close to every crate through "crate" ("our crate" is the asker's own)
-_NOT_OWN = r"(?<!\bour )(?<!\bmy )"
 _ECOSYSTEM_PACKAGES = {
-    "Rust": (re.compile(_NOT_OWN + r"\bcrate\b", re.IGNORECASE), re.compile(_NOT_OWN + r"\bcrates\b", re.IGNORECASE)),
-    "Ruby": (re.compile(_NOT_OWN + r"\bgem\b", re.IGNORECASE), re.compile(_NOT_OWN + r"\bgems\b", re.IGNORECASE)),
+    language: re.compile(rf"(?<!\bour )(?<!\bmy )\b{word}(s?)\b", re.IGNORECASE)
+    for language, word in (("Rust", "crate"), ("Ruby", "gem"))
 }
 
 
@@ -194,9 +193,8 @@ def language_free(text: str, language: str) -> str:
         elif _ASKERS_CODE_BEFORE.search(lowered[: m.start()]) and _ASKERS_CODE_AFTER.match(lowered[m.end():]):
             text = text[: m.start()] + text[m.end():]
     text = " ".join(text.split())
-    if language in _ECOSYSTEM_PACKAGES:
-        one, many = _ECOSYSTEM_PACKAGES[language]
-        text = many.sub("libraries", one.sub("library", text))
+    if package := _ECOSYSTEM_PACKAGES.get(language):
+        text = package.sub(lambda m: "libraries" if m.group(1) else "library", text)
     return text
 
 
