@@ -77,6 +77,24 @@ async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request
     assert "nothing in the offline catalog fits" in reply.markdown.lower(), reply.markdown
 
 
+@pytest.mark.parametrize("request_text", [
+    "Our D&D group wants a self-hosted campaign manager for game nights: session notes, NPC sheets and a "
+    "combat initiative tracker.",
+    "We're getting married and want a small self-hosted site for guest RSVPs, meal choices and a seating "
+    "chart planner.",
+])
+async def test_a_near_domain_request_gets_a_plain_no_or_a_list_that_says_none_is_a_sure_match(
+        offline: TestBackend, request_text: str) -> None:
+    reply = await offline.ask(request_text)
+    data = reply.structured_data
+    assert isinstance(data, RepoList), reply.markdown
+    if data.items:  # never "I found 10 repositories" with a game-automation tool scored 7/10 first
+        assert data.meta is not None and data.meta.uncertain
+        assert reply.markdown.startswith("Nothing fits"), reply.markdown
+    else:
+        assert "nothing in the offline catalog fits" in reply.markdown.lower()
+
+
 async def test_after_a_plain_no_the_closest_matches_can_be_shown_and_are_called_what_they_are(
         offline: TestBackend) -> None:
     first = await offline.ask("software for managing a dental clinic")
