@@ -24,7 +24,7 @@ import re
 import sys
 from pathlib import Path
 
-from core.catalog.lists import LIST_COLUMNS, group_rows, is_share_alike
+from core.catalog.lists import LIST_COLUMNS, group_rows, is_share_alike, repository_languages
 
 DATA_FILE = Path(__file__).with_name("github-ranking.csv.gz")
 EARLIER_FILE = Path(__file__).with_name("earlier-stars.csv.gz")
@@ -108,24 +108,25 @@ def build_earlier(folder: Path) -> bytes:
     return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
 
 
-def _gzip_csv(rows: list[dict[str, str]]) -> bytes:
+def _gzip_csv(rows: list[dict[str, str]], languages: dict[str, str | None]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(LIST_COLUMNS)
-    writer.writerows(group_rows(rows))
+    writer.writerows(group_rows(rows, languages))
     return gzip.compress(out.getvalue().encode("utf-8"), compresslevel=9, mtime=0)
 
 
 def build_lists(folder: Path) -> tuple[bytes, bytes]:
     """(permissive rows, share-alike rows), each a gzip CSV with one row per repository, in the
-    source's order."""
+    source's order; a repository's language is read from every list that files it, in both files."""
     path = folder / "categories.csv"
     if not path.is_file():
         raise SystemExit(f"no categories.csv in {folder}")
     rows = list(csv.DictReader(path.open(encoding="utf-8", newline="")))
     permissive = [r for r in rows if not is_share_alike(r["list_license"])]
     share_alike = [r for r in rows if is_share_alike(r["list_license"])]
-    return _gzip_csv(permissive), _gzip_csv(share_alike)
+    languages = repository_languages(rows)
+    return _gzip_csv(permissive, languages), _gzip_csv(share_alike, languages)
 
 
 def lists_attribution(folder: Path) -> str:
@@ -138,8 +139,9 @@ def lists_attribution(folder: Path) -> str:
         "`awesome-lists.csv.gz` and `awesome-lists-sharealike.csv.gz` are derived from the category data\n"
         "below: one row per repository with its language (from a one-language list, its section in a\n"
         "list organised by language, or else what its description says it is written in; awesome-cpp's\n"
-        "entries C, C++ or \"C/C++\" as their descriptions say), category paths, the lists' descriptions,\n"
-        "the lists and their licenses. The share-alike rows are in their own file; see\n"
+        "entries C, C++ or \"C/C++\" as their descriptions say; read from every list that files it, in\n"
+        "both files; TypeScript or Kotlin where a JavaScript or Java list files it too), category paths,\n"
+        "the lists' descriptions, the lists and their licenses. The share-alike rows are in their own file; see\n"
         "`awesome-lists-sharealike.LICENSE.md`. The license texts of every list are in `LICENSES/`.\n"
         "Copied from the data's README by `python -m core.catalog.build`.\n"
     )

@@ -10,7 +10,10 @@ descriptions of it, the lists and their licenses; many-valued cells are newline-
 A repository known only from a list has no star, fork, issue or push figures offline; its language
 is the list's language when the list is about one language (awesome-go -> Go), or its section's in
 a list organised by language (awesome-machine-learning: "Python > Spiking Neural Networks"), or
-else the one its description says it is written in ("IRC server written in C"), otherwise unknown.
+else the one its description says it is written in ("IRC server written in C"), otherwise unknown;
+read from every list that files it, whichever file its rows ship in. Where a language's list and
+its family's both file it (awesome-javascript and awesome-typescript), it is the family member,
+which a filter on either language accepts.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.vocabulary import LANGUAGES
 
 LIST_COLUMNS = ["full_name", "language", "categories", "descriptions", "lists", "licenses"]
@@ -94,7 +98,20 @@ def list_language(filed: list[tuple[str, str, str]]) -> str | None:
         languages.discard(C_OR_CPP)
     if not languages:  # no list about one language files it: what its descriptions say it is written in
         languages = {language for _, _, description in filed for language in stated_languages(description)}
-    return languages.pop() if len(languages) == 1 else None  # two lists disagree: unknown
+    return one_language(languages)
+
+
+def one_language(languages: set[str]) -> str | None:
+    """The language of a repository that lists file under each of ``languages``: the one; where a
+    language's list and its family's disagree (awesome-javascript and awesome-typescript, awesome-java
+    and awesome-kotlin), the family member, which a filter on either accepts; otherwise unknown."""
+    if len(languages) == 2:
+        first, second = sorted(languages)
+        if second in LANGUAGE_FAMILY.get(first, ()):
+            return second
+        if first in LANGUAGE_FAMILY.get(second, ()):
+            return first
+    return next(iter(languages)) if len(languages) == 1 else None
 
 
 # languages a description can state it is written in: markup, notebooks and runtimes are what a
@@ -128,18 +145,31 @@ class ListedRepository:
     descriptions: list[str]  # the lists' own words about it, distinct, non-empty
 
 
-def group_rows(rows: list[dict[str, str]]) -> list[list[str]]:
-    """Source rows (one per list, category and repository) -> one CSV row per repository."""
+def _grouped(rows: list[dict[str, str]]) -> dict[str, list[dict[str, str]]]:
+    """Source rows by lower-case full name, in the source's order."""
     grouped: dict[str, list[dict[str, str]]] = {}
     for row in rows:
         grouped.setdefault(row["full_name"].lower(), []).append(row)
+    return grouped
+
+
+def repository_languages(rows: list[dict[str, str]]) -> dict[str, str | None]:
+    """{lower-case full name: ``list_language`` of every row filing it}."""
+    return {name: list_language([(r["list"], r["category"], r["description"]) for r in group])
+            for name, group in _grouped(rows).items()}
+
+
+def group_rows(rows: list[dict[str, str]], languages: dict[str, str | None] | None = None) -> list[list[str]]:
+    """Source rows (one per list, category and repository) -> one CSV row per repository; its
+    language from ``languages`` (read from more rows than these: both license files') when given."""
+    languages = repository_languages(rows) if languages is None else languages
     out: list[list[str]] = []
-    for group in grouped.values():
+    for name, group in _grouped(rows).items():
         lists = list(dict.fromkeys(r["list"] for r in group))
         out.append(
             [
                 group[0]["full_name"],
-                list_language([(r["list"], r["category"], r["description"]) for r in group]) or "",
+                languages.get(name) or "",
                 SEPARATOR.join(dict.fromkeys(category_label(r["list"], r["category"]) for r in group)),
                 SEPARATOR.join(dict.fromkeys(" ".join(r["description"].split()) for r in group if r["description"].strip())),
                 SEPARATOR.join(lists),
@@ -168,7 +198,7 @@ def read_listed(paths: list[Path]) -> dict[str, ListedRepository]:
             else:  # in both files: merge
                 known.categories = list(dict.fromkeys(known.categories + _values(categories)))
                 known.descriptions = list(dict.fromkeys(known.descriptions + _values(descriptions)))
-                if known.language != (language or None):
+                if known.language != (language or None):  # files written apart: lists that disagree
                     known.language = None
     return listed
 

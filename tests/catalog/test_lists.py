@@ -74,6 +74,28 @@ def test_an_entry_no_list_gives_a_language_has_the_one_its_description_states(ca
     assert unrealircd is not None and not unrealircd.figures_known and unrealircd.language == "C"
 
 
+def test_a_language_and_its_familys_lists_give_the_family_member_a_filter_on_either_accepts(catalog: Catalog) -> None:
+    both = [("sorrycc/awesome-javascript", "Security", ""), ("dzharii/awesome-typescript", "Tools", "")]
+    assert list_language(both) == "TypeScript"
+    assert list_language([("avelino/awesome-go", "Web", ""), ("rust-unofficial/awesome-rust", "Web", "")]) is None
+    pompelmi = catalog.get("pompelmi/pompelmi")  # in both lists: unknown before, so no JavaScript search met it
+    assert pompelmi is not None and not pompelmi.figures_known and pompelmi.language == "TypeScript"
+    # awesome-java's rows ship in the share-alike file, awesome-kotlin's in the other: the same
+    both_jvm = [r for r in catalog.records
+                if not r.figures_known and {c.split(":")[0] for c in r.categories} == {"awesome-java", "awesome-kotlin"}]
+    assert len(both_jvm) >= 5 and all(r.language == "Kotlin" for r in both_jvm)
+
+
+def test_a_repository_in_both_license_files_has_the_language_every_list_filing_it_gives(catalog: Catalog) -> None:
+    permissive, share_alike = (read_listed([path]) for path in (LISTS_FILE, SHARE_ALIKE_FILE))
+    assert all(permissive[name].language == listed.language for name, listed in share_alike.items() if name in permissive)
+    # awesome-go says Go and awesome-selfhosted (share-alike) says nothing: Go, where the files once disagreed
+    maddy = catalog.get("foxcpp/maddy")
+    assert maddy is not None and not maddy.figures_known and maddy.language == "Go"
+    themis = catalog.get("cossacklabs/themis")  # filed under seven languages' lists
+    assert themis is not None and themis.language is None
+
+
 def test_category_text_is_searchable(catalog: Catalog) -> None:
     # "Files and Directories > Search" is list text only: ripgrep's own description says "search tool"
     found = [r.full_name for r in catalog.search(SearchParams(keywords=["directories"]), sort="best", limit=200)]
