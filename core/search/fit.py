@@ -92,8 +92,9 @@ LANGUAGE_FREE_GATE = 0.45
 # lifts every Julia package alike above JuMP for "a julia package to formulate LP and MILP models"
 LANGUAGE_FREE_WEIGHT = 0.5
 # a rare word of the request (``RARE_WORD_RECORDS`` catalog repositories or fewer use it) that some
-# of the ``ELSEWHERE_OTHERS`` closest candidates in other languages use (those at least as close as
-# the best in the named language), and none of the
+# of the ``ELSEWHERE_OTHERS`` closest candidates in other languages use (those at least as close in
+# meaning as the best in the named language, as the ranking reads closeness: a list-only one by its
+# example requests with no gate margin), and none of the
 # ``ELSEWHERE_LOOK`` closest in the named one: what is asked for exists, not in that language ("a Go
 # parser for HL7 messages" beside Java and Python HL7 libraries), and nothing under this fits
 RARE_WORD_RECORDS = 30
@@ -354,7 +355,7 @@ def fits(
     closeness_without_language: dict[str, float] = {}
     if ours:  # a hard filter: what other languages have is no evidence that something fits in this one
         evidence = float(gate_closeness[ours].max())
-    if ours and users is not None and _only_elsewhere(text, lexical_order, gate_closeness, ours, users):
+    if ours and users is not None and _only_elsewhere(text, lexical_order, closeness, ours, users):
         gate_at = max(gate_at, ELSEWHERE_GATE)
     if bare is not None:
         without = need_vector(bare)  # the same candidate vectors: nothing more is encoded

@@ -63,6 +63,9 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "haskell library to read and write excel xlsx files",
     # Twitch chat libraries exist, in other languages than the one named
     "Rust library for building Twitch chat bots",
+    # ...as does a DICOM library, in Rust and known from a list only: closer to the need than Go's image
+    # packages, though the gate's margin for list-only example requests puts it under them
+    "Go package for reading DICOM medical image files",
     # Rust crates are close to "... in a rust service" through the word alone
     "need to read ESRI shapefiles in a rust service, is there a crate for that?",
     # ...and through "crate", Rust's own word for a library
