@@ -106,6 +106,9 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
     if poor:
         intro = (f"None of these fits *{describe_query(data, rc)}* well: here are the closest "
                  f"**{plural(len(shown), 'repository', 'repositories')}** I found.")
+    elif uncertain and len(shown) == 1:
+        intro = (f"Nothing fits *{describe_query(data, rc)}* clearly. This **repository** is the closest "
+                 f"I found; it is no sure match, so check it against what you need.")
     elif uncertain:
         intro = (f"Nothing fits *{describe_query(data, rc)}* clearly. These "
                  f"**{plural(len(shown), 'repository', 'repositories')}** are the closest I found; "

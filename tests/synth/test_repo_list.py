@@ -25,6 +25,8 @@ def test_a_list_of_no_sure_fit_says_so_and_calls_them_the_closest(run) -> None:
     assert first.startswith("Nothing fits *")
     assert "**5 repositories** are the closest I found; none is a sure match" in first
     assert "### Closest matches" in out.markdown and "Top 3 picks" not in out.markdown
+    alone = run(repo_list(1, meta=catalog_meta(uncertain=True))).markdown.split("\n\n")[0]
+    assert "This **repository** is the closest I found; it is no sure match" in alone
 
 
 def test_top_three_are_highlighted_then_the_rest_listed(run) -> None:
