@@ -53,6 +53,8 @@ LANGUAGES: dict[str, str] = {
     "crystal": "Crystal",
     "elm": "Elm",
     "solidity": "Solidity",
+    "fortran": "Fortran",
+    "common lisp": "Common Lisp",
     "jupyter": "Jupyter Notebook", "jupyter notebook": "Jupyter Notebook",
     "dm": "DM", "byond": "DM",
 }

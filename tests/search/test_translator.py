@@ -82,6 +82,8 @@ def test_quoted_phrases_and_topics() -> None:
         ("Rust web frameworks", "Rust"),
         ("objective-c networking", "Objective-C"),
         ("kotlin android", "Kotlin"),
+        ("unit testing framework for modern Fortran code", "Fortran"),
+        ("Common Lisp web framework", "Common Lisp"),
     ],
 )
 def test_languages_and_aliases(text: str, language: str) -> None:
