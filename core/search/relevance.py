@@ -19,6 +19,7 @@ from functools import lru_cache
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions, spell_out_compounds
+from core.search.vocabulary import LANGUAGES
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
@@ -259,7 +260,28 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
                 if field == "description" and not _names_language(repo.description or "", word):
                     continue
                 best = _Match(PLACE_WEIGHTS[field], field, language)
+    if not best.score and repo.language is None and _filed_for(tuple(repo.categories), language):
+        best = _Match(PLACE_WEIGHTS["topics"], "curated lists", language)
     return best
+
+
+@lru_cache(maxsize=4096)
+def _filed_for(categories: tuple[str, ...], language: str) -> bool:
+    """Whether a curated list for ``language`` files a repository ("awesome-go: Security"), or a list
+    organised by language files it under that language ("awesome-machine-learning: Fortran > ..."):
+    made for it, though lists of several languages file it (its language is then unknown)."""
+    names = _LANGUAGE_NAMES.get(language, frozenset())
+    for label in categories:
+        listed, _, path = label.partition(": ")
+        section = path.split(" > ", 1)[0].strip().lower() if " > " in path else ""
+        if listed.lower().removeprefix("awesome-") in names or section in names:
+            return True
+    return False
+
+
+_LANGUAGE_NAMES: dict[str, frozenset[str]] = {}
+for _alias, _language in LANGUAGES.items():
+    _LANGUAGE_NAMES[_language] = _LANGUAGE_NAMES.get(_language, frozenset()) | {_alias}
 
 
 @lru_cache(maxsize=4096)

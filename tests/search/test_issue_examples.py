@@ -165,6 +165,9 @@ async def test_chat_filler_alone_does_not_make_a_request_a_sentence_to_quote(off
     # without it ranks them (JuMP was eighth)
     ("julia package to formulate LP and MILP models and hand them to open-source or commercial solvers",
      "jump-dev/JuMP.jl", 5),
+    # known only from a list organised by language, which files it under Fortran (and three others)
+    ("our climate model is all Fortran and we want Bayesian parameter estimation with MCMC sampling without "
+     "shelling out to Python. any Fortran library for that?", "cdslaborg/paramonte", 3),
 ])
 async def test_a_library_of_the_language_that_fits_without_the_word_is_found(
         offline: TestBackend, request_text: str, answer: str, within: int) -> None:

@@ -134,6 +134,24 @@ def test_a_shell_tool_may_say_so_by_the_shells_it_serves() -> None:
     assert misses_language(rel("shell script testing framework", "a/b", "Testing framework for PHP.", None).tier)
 
 
+def test_a_repository_lists_of_several_languages_file_is_made_for_each_of_them() -> None:
+    """Its language is unknown (the lists disagree), but a list for a language, or a list's section
+    for it, filing it says it is made for that language."""
+    def filed(text: str, categories: list[str]) -> int:
+        repo = Repository(full_name="a/paramonte", description="Monte Carlo and MCMC simulations.", language=None,
+                          categories=categories)
+        result = relevance(repo, compile_terms(RULES.translate_sync(text)), None)
+        assert result is not None
+        return result.tier
+
+    sections = ["awesome-machine-learning: C++ > General-Purpose", "awesome-machine-learning: Fortran > Data Analysis"]
+    assert not misses_language(filed("fortran library for mcmc sampling", sections))
+    assert misses_language(filed("julia package for mcmc sampling", sections))
+    assert not misses_language(filed("go library for mcmc", ["awesome-go: Science", "awesome-rust: Science"]))
+    assert not misses_language(filed("node.js library for mcmc", ["awesome-nodejs: Packages > Science"]))
+    assert misses_language(filed("go library for mcmc", ["awesome-selfhosted: Go"]))  # a tag there, not a section
+
+
 def test_a_language_named_in_the_possessive_is_compared_with_not_served() -> None:
     # "similar to Python's SQLAlchemy": a C++ ORM, not one made for Python
     sqlgen = rel("python orm", "getml/sqlgen", "An ORM for C++-20, similar to Python's SQLAlchemy or Rust's Diesel.",
