@@ -159,10 +159,9 @@ def repository_languages(rows: list[dict[str, str]]) -> dict[str, str | None]:
             for name, group in _grouped(rows).items()}
 
 
-def group_rows(rows: list[dict[str, str]], languages: dict[str, str | None] | None = None) -> list[list[str]]:
-    """Source rows (one per list, category and repository) -> one CSV row per repository; its
-    language from ``languages`` (read from more rows than these: both license files') when given."""
-    languages = repository_languages(rows) if languages is None else languages
+def group_rows(rows: list[dict[str, str]], languages: dict[str, str | None]) -> list[list[str]]:
+    """Source rows (one per list, category and repository) -> one CSV row per repository, its
+    language from ``languages`` (``repository_languages`` of every row, both license files')."""
     out: list[list[str]] = []
     for name, group in _grouped(rows).items():
         lists = list(dict.fromkeys(r["list"] for r in group))

@@ -269,7 +269,8 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
 def _filed_for(categories: tuple[str, ...], language: str) -> bool:
     """Whether a curated list for ``language`` files a repository ("awesome-go: Security"), or a list
     organised by language files it under that language ("awesome-machine-learning: Fortran > ..."):
-    made for it, though lists of several languages file it (its language is then unknown)."""
+    made for it, though lists of several languages file it (its language is then unknown). The
+    labels are ``core.catalog.lists.category_label``'s: "<list>: <section> > <subsection>"."""
     names = _LANGUAGE_NAMES.get(language, frozenset())
     for label in categories:
         listed, _, path = label.partition(": ")
@@ -279,9 +280,11 @@ def _filed_for(categories: tuple[str, ...], language: str) -> bool:
     return False
 
 
-_LANGUAGE_NAMES: dict[str, frozenset[str]] = {}
-for _alias, _language in LANGUAGES.items():
-    _LANGUAGE_NAMES[_language] = _LANGUAGE_NAMES.get(_language, frozenset()) | {_alias}
+# every word the search vocabulary knows a language by, per language ("go", "golang" for Go)
+_LANGUAGE_NAMES: dict[str, frozenset[str]] = {
+    language: frozenset(alias for alias, named in LANGUAGES.items() if named == language)
+    for language in set(LANGUAGES.values())
+}
 
 
 @lru_cache(maxsize=4096)
