@@ -73,6 +73,8 @@ async def run_search(step: PlanStep, ctx: StepContext, started: datetime) -> Ste
         await prepare_vectors(found, params)  # new texts are encoded off the event loop
         fitting, fit = coarse_rank(found, params, started)
         strong = [r for r in fitting if r.full_name in fit and not fit[r.full_name].weak]  # a report cites no weak match
+        if not any(fit[r.full_name].sure for r in strong):
+            strong = []  # nor a list of which none is a sure fit (a search's reply hedges such a list)
         return (strong if sort == "best" else [r for r in found if r in strong])[:limit]
 
     web_task = asyncio.create_task(search_web(ctx, step))  # alongside the GitHub searches
