@@ -106,13 +106,11 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
     if poor:
         intro = (f"None of these fits *{describe_query(data, rc)}* well: here are the closest "
                  f"**{plural(len(shown), 'repository', 'repositories')}** I found.")
-    elif uncertain and len(shown) == 1:
-        intro = (f"Nothing fits *{describe_query(data, rc)}* clearly. This **repository** is the closest "
-                 f"I found; it is no sure match, so check it against what you need.")
     elif uncertain:
-        intro = (f"Nothing fits *{describe_query(data, rc)}* clearly. These "
-                 f"**{plural(len(shown), 'repository', 'repositories')}** are the closest I found; "
-                 f"none is a sure match, so check them against what you need.")
+        closest = ("This **repository** is the closest I found; it is no sure match, so check it" if len(shown) == 1
+                   else f"These **{plural(len(shown), 'repository', 'repositories')}** are the closest I found; "
+                        f"none is a sure match, so check them")
+        intro = f"Nothing fits *{describe_query(data, rc)}* clearly. {closest} against what you need."
     else:
         intro = f"Based on your query, I found **{count}** for *{describe_query(data, rc)}*."
         if total > len(shown):
