@@ -32,6 +32,7 @@
     .venv/bin/python -m bench search_eval --set dev17      # development: written to be diagnosed (95 list-only answers)
     .venv/bin/python -m bench search_eval --set dev18      # development: written to be diagnosed (84 list-only answers)
     .venv/bin/python -m bench search_eval --set dev19      # development: written to be diagnosed (76 list-only answers)
+    .venv/bin/python -m bench search_eval --set dev20      # development: written to be diagnosed (90 list-only answers)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -110,6 +111,7 @@ SETS = {
     "dev17": DATA / "search_dev17.jsonl",
     "dev18": DATA / "search_dev18.jsonl",
     "dev19": DATA / "search_dev19.jsonl",
+    "dev20": DATA / "search_dev20.jsonl",
 }
 LABELS = {
     "fresh14": "FRESH14 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -144,6 +146,7 @@ LABELS = {
     "dev17": "DEV17 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev18": "DEV18 DEVELOPMENT set (written 2026-11-27 from the raw catalog data alone, to diagnose and tune on)",
     "dev19": "DEV19 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
+    "dev20": "DEV20 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
