@@ -16,7 +16,7 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
          "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
          "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm", "mpv-player/mpv", "videolan/vlc",
-         "tolitius/mount", "utmapp/UTM"]
+         "tolitius/mount", "utmapp/UTM", "is-a-dev/register", "parcel-bundler/parcel"]
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +57,7 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # a kind of software first, then the names it serves, set apart or not
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
+    "software for a food bank to register households and schedule food parcel distribution",  # "software" is a kind
     # ...or names joined after a preposition that says what the tool works with
     "I hate watching Twitch in the browser; I want to pipe live streams straight into mpv or VLC from the "
     "command line.",
