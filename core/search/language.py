@@ -125,7 +125,8 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and m.start() not in enumerated]
     if not named:
         return None
-    m = min(named, key=lambda m: (*_markup_last(m, _implementation_rank(text[: m.start()]), text),
+    m = min(named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
+                                  *_markup_last(m, _implementation_rank(text[: m.start()]), text),
                                   -len(_SENTENCE_END.findall(text, 0, m.start()))))
     start = m.start()
     before = text[:start].rstrip()
@@ -175,6 +176,14 @@ _ECOSYSTEM_PACKAGES = {
     language: re.compile(rf"(?<!\bour )(?<!\bmy )\b{word}(s?)\b", re.IGNORECASE)
     for language, word in (("Rust", "crate"), ("Ruby", "gem"))
 }
+
+
+def _packages_named(text: str, language: str, named: list[re.Match[str]]) -> bool:
+    """Of several languages named, whether ``language`` is the one whose own word for packages the
+    request uses: "our Clojure service emits EDN and a new Rust service has to consume it. Any
+    crate for reading EDN?" asks for Rust."""
+    package = _ECOSYSTEM_PACKAGES.get(language)
+    return package is not None and len({LANGUAGES[m.group(1)] for m in named}) > 1 and bool(package.search(text))
 
 
 def language_free(text: str, language: str) -> str:

@@ -352,6 +352,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     # two languages named alike: the one in the sentence that asks, not the one in the background
     assert t("data science trains models in Python and we don't want a Python sidecar. anything that loads "
              "those model files and predicts natively in Go?").language == "Go"
+    # ...or the one whose own word for packages the request uses
+    assert t("Our Clojure service emits EDN and a new Rust service has to consume it. Any crate for reading "
+             "and writing EDN?").language == "Rust"
+    assert t("our Python scripts call a Ruby tool; is there a gem that reads TOML?").language == "Ruby"
     # what is moved from is left behind: the language moved to is the request's
     assert t("moving a course from MATLAB's control toolbox to Julia: need transfer functions and "
              "bode plots").language == "Julia"
