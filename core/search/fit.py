@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -79,6 +79,10 @@ WEAK_FIT = 0.40  # under this a kept result is a weak match, and is labelled so
 # that hedges about half the no-match requests still answered with a list and 3.5 % of the lists
 # that hold the answer; SCORING.md, "No sure fit")
 SURE_MARGIN = 0.06
+# when no candidate is a sure fit the list holds the closest matches, and popularity counts this much
+# of its weight: it still breaks near-ties, but no longer lifts a famous project over a closer one
+# (rustdesk over ZNC for "an always-connected IRC client we host that plays back what we missed")
+UNSURE_POPULARITY = 0.5
 WEAK_DROPPED_FROM = 6  # with this many candidates that fit, weak matches are left out
 RESOURCE_PENALTY = 0.3  # a curated list, tutorial or book when software was asked for
 STAND_IN_BONUS = 0.2  # its description offers it in place of what the request replaces ("A cat(1) clone")
@@ -369,6 +373,7 @@ def fits(
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
     out: dict[str, Fit] = {}
+    popularity: dict[str, float] = {}
     for index, repo in enumerate(lexical_order):
         close = float(closeness[index])
         core = repo.full_name in all_core
@@ -381,12 +386,15 @@ def fits(
                     and close < QUALIFIER_ONLY_CLOSE else 0.0))
         earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
         prior = popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
-        fused = (close + prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)
+        popularity[repo.full_name] = prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)
+        fused = (close + popularity[repo.full_name]
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0))
         sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure)
+    if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less
+        out = {name: replace(f, fused=f.fused - (1 - UNSURE_POPULARITY) * popularity[name]) for name, f in out.items()}
     fitting = sum(1 for f in out.values() if not f.weak)
     if fitting >= WEAK_DROPPED_FROM:
         out = {name: f for name, f in out.items() if not f.weak}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-from core.models import SearchParams
+from core.models import Repository, SearchParams
 from core.search.fit import LEXICAL_FLOOR, WEAK_DROPPED_FROM, fits, popularity_prior, semantic_query
 from core.search.measures import DimensionScore
 from core.search.need import read_need
@@ -284,3 +284,26 @@ def test_a_rare_word_used_only_by_other_languages_candidates_says_nothing_fits_i
     far = repo("z/chess", 900, "A chess engine with a UCI interface", "Rust")
     assert "a/go-phone" in fits(params, [*candidates, far], all_core=set(), in_language={"a/go-phone"},
                                 users=lambda word, most: frozenset(["z/chess"]) if word == "libphonenumber" else None)
+
+
+def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less() -> None:
+    from core.catalog import Catalog
+    from core.search.fit import UNSURE_POPULARITY
+
+    catalog = Catalog.load()
+    famous = catalog.get("rustdesk/rustdesk").to_repository()  # a remote desktop with 100k+ stars
+    server = catalog.get("ngircd/ngircd").to_repository()  # an IRC server, known only from a curated list
+    params = SearchParams(text="our team still lives on Libera IRC but everyone's laptop drops off constantly. want "
+                               "something we can self-host on a cheap VPS that stays connected 24/7 and plays back "
+                               "what we missed when we reconnect")
+    fitted = fits(params, [famous, server], all_core=set())
+    assert not any(f.sure for f in fitted.values())  # just over the gate: the closest matches, none a sure one
+    assert fitted[server.full_name].closeness > fitted[famous.full_name].closeness
+    assert fitted[server.full_name].fused > fitted[famous.full_name].fused
+    # with popularity at its full weight the famous project would have led the list
+    def at_full_weight(r: Repository) -> float:
+        earlier = None if r.figures_known else catalog.earlier_stars(r.full_name)
+        prior = popularity_prior(r.stars, r.figures_known, earlier_stars=earlier)
+        return fitted[r.full_name].fused + (1 - UNSURE_POPULARITY) * prior
+
+    assert at_full_weight(famous) > at_full_weight(server)
