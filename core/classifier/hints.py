@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from core.classifier.context import ThreadContext
 from core.classifier.mentions import Mention, MentionKind
+from core.classifier.vocabulary import LANGUAGES
 from core.models import Intent
 
 _COMPARE_WORDS = re.compile(
@@ -157,6 +158,27 @@ def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadCon
     left_behind = match.groupdict().get("left") and match.span("left")  # "without wsl"
     return all(m.kind is MentionKind.NAME and (m.end <= match.start("wanted") or (m.start, m.end) == left_behind)
                for m in mentions)
+
+
+# "can I run clojure code inside jupyter lab?", "write rust in jupyter": a language wanted inside a
+# named tool, which takes a kernel, plugin or bridge to find, not an analysis of the tool
+_LANGUAGE_INSIDE = re.compile(
+    r"\b(?:run|running|write|writing|use|using|execute|executing|code|coding|script|scripting|program|programming)\s+"
+    r"(?:my\s+|our\s+|some\s+)?(?:" + "|".join(re.escape(language) for language in sorted(LANGUAGES, key=len, reverse=True))
+    + r")(?:\s+(?:code|scripts?|programs?|cells?))?\s+(?:in|inside|within)\s+(?:an?\s+|the\s+|my\s+|our\s+)?"
+    r"(?P<tool>[\w+#./-]+(?:\s+[\w+#./-]+)?)\s*\??\s*$",
+    re.I,
+)
+
+
+def runs_a_language_inside(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """A programming language wanted inside the one tool named ("can I run clojure code inside
+    jupyter lab?"): a search for what makes that possible, when nothing was listed before and no
+    other wording asks for an analysis or comparison."""
+    match = _LANGUAGE_INSIDE.search(message)
+    if match is None or context.known_names or requested_intent(message) is not None:
+        return False
+    return bool(mentions) and all(m.kind is MentionKind.NAME and m.start >= match.start("tool") for m in mentions)
 
 
 # names set apart as alternatives stand close ("zustand or jotai", "is vitest faster than jest",

@@ -32,6 +32,7 @@ from core.classifier.hints import (
     names_tool_for,
     referent_intent,
     requested_intent,
+    runs_a_language_inside,
 )
 from core.classifier.mentions import Mention, MentionFinder, MentionKind
 from core.classifier.names import ChainedNameIndex, shipped_name_index
@@ -170,7 +171,8 @@ class LocalIntentClassifier:
         it asks; a described need or a kind of software the model reads as a search needs no
         question back."""
         if (commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context)
-                or names_tool_for(message, p.mentions, p.context) or asks_what_others_use(message)):
+                or names_tool_for(message, p.mentions, p.context) or runs_a_language_inside(message, p.mentions, p.context)
+                or asks_what_others_use(message)):
             return _certain(Intent.SEARCH, probabilities)
         if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
             probabilities = _without_targeted_intents(probabilities)

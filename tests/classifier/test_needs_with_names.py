@@ -16,7 +16,8 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "ScoopInstaller/Scoop", "chocolatey-archive/chocolatey", "mysql/mysql", "MariaDB/mariadb",
          "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
          "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm", "mpv-player/mpv", "videolan/vlc",
-         "tolitius/mount", "utmapp/UTM", "is-a-dev/register", "parcel-bundler/parcel"]
+         "tolitius/mount", "utmapp/UTM", "is-a-dev/register", "parcel-bundler/parcel",
+         "jupyterlab/jupyterlab", "jupyter/notebook"]
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +55,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # ...or the platform it is wanted on
     "tmux on windows without wsl?",
     "htop for android",
+    # a language wanted inside the named tool: what brings it there (a kernel, a plugin) is searched for
+    "can I run clojure code inside jupyter lab?",
+    "can I write rust in jupyter?",
     # a kind of software first, then the names it serves, set apart or not
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
@@ -83,6 +87,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("analyze the kafka client", Intent.ANALYZE),  # asked for in so many words
     ("can you check tpm?", Intent.ANALYZE),  # "check" with something to check
     ("is zustand good on ios?", Intent.ANALYZE),
+    ("is jupyter lab good for teaching python?", Intent.ANALYZE),  # the tool asked about, not a language in it
     ("is there a tool to compare all of them?", Intent.CLARIFY),
     ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
 ])
