@@ -288,6 +288,27 @@ class CatalogVectors:
             best[having] = np.maximum.reduceat(cosines, np.cumsum(stops - starts) - (stops - starts))
         return best
 
+    def example_typicality(self, query: np.ndarray, ids: Sequence[int]) -> np.ndarray:
+        """For each record id, how much closer a unit query vector is to its closest example
+        request than those requests are, on average, to their own closest sibling (nan where it
+        has fewer than two)."""
+        out = np.full(len(ids), np.nan, dtype=np.float32)
+        if self.example_vectors is None:
+            return out
+        for k, record_id in enumerate(ids):
+            group = self._example_group[record_id]
+            if group < 0:
+                continue
+            start, stop = self.example_starts[group], self.example_starts[group + 1]
+            if stop - start < 2:
+                continue
+            rows = self.example_vectors.spans(np.array([start]), np.array([stop]))
+            rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+            siblings = rows @ rows.T
+            np.fill_diagonal(siblings, -1.0)
+            out[k] = float((rows @ query).max()) - float(siblings.max(axis=1).mean())
+        return out
+
     def cosines(self, query: np.ndarray, ids: np.ndarray | None = None) -> np.ndarray:
         """How close in meaning every record (each of ``ids`` when given) is to a unit query
         vector: its own text's cosine, or its example requests', whichever says closer

@@ -30,6 +30,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,6 +40,9 @@ from core.search.language import language_free, without_language
 from core.search.need import Need, is_resource, read_need, telling_words
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 from core.search.vocabulary import LANGUAGES
+
+if TYPE_CHECKING:
+    from core.catalog.catalog import Catalog
 
 RRF_K = 30
 POPULARITY_WEIGHT = 0.03  # per unit of ln(stars): the prior that a well-known project is what was meant
@@ -105,6 +109,12 @@ RARE_WORD_RECORDS = 30
 ELSEWHERE_LOOK = 5
 ELSEWHERE_OTHERS = 8
 ELSEWHERE_GATE = 0.60
+# where nothing is a sure fit and no language filters (``_atypical``): when none of the
+# ``TYPICAL_LOOK`` closest candidates has the need as close to one of its example requests as those
+# are to one another (less ``ATYPICAL``), nothing fits. Under a language filter a niche language's
+# libraries are close mostly through it, and their requests seldom name it: there it is not applied
+ATYPICAL = -0.03
+TYPICAL_LOOK = 3
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -295,6 +305,21 @@ def _only_elsewhere(text: str, candidates: Sequence[Repository], closeness: np.n
     return bool(using & theirs) and not using & mine
 
 
+def _atypical(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Repository]) -> bool:
+    """Whether none of the ``closest`` candidates with example requests is typical of them: the need
+    is further from the closest of a candidate's requests than those requests are, on average, from
+    their nearest sibling, by more than ``ATYPICAL``. Such a need is next to what they are for, not
+    among it ("a library that parses Klingon grammar" beside BNF parser generators); False when
+    none of them has two example requests (a live candidate the catalog does not know)."""
+    vectors = catalog.vectors()
+    ids = [record.id for record in (catalog.get(repo.full_name) for repo in closest) if record is not None]
+    if vectors is None or not ids:
+        return False
+    typicality = vectors.example_typicality(wanted, ids)
+    known = typicality[~np.isnan(typicality)]
+    return bool(len(known)) and float(known.max()) < ATYPICAL
+
+
 def fits(
     params: SearchParams, lexical_order: Sequence[Repository], all_core: set[str],
     readmes: dict[str, str] | None = None, *, small: bool = False, exact: set[str] | None = None,
@@ -372,6 +397,10 @@ def fits(
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
+    if gate and not named and not params.exclude and not ours and evidence < gate_at + SURE_MARGIN:  # none sure
+        closest = [lexical_order[i] for i in np.argsort(-gate_closeness, kind="stable")[:TYPICAL_LOOK]]
+        if _atypical(catalog, wanted, closest):
+            return {}
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}
     for index, repo in enumerate(lexical_order):

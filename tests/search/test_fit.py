@@ -293,10 +293,11 @@ def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less()
     catalog = Catalog.load()
     famous = catalog.get("rustdesk/rustdesk").to_repository()  # a remote desktop with 100k+ stars
     server = catalog.get("ngircd/ngircd").to_repository()  # an IRC server, known only from a curated list
+    bouncer = catalog.get("znc/znc").to_repository()  # an IRC bouncer: what is asked for, by its example requests
     params = SearchParams(text="our team still lives on Libera IRC but everyone's laptop drops off constantly. want "
                                "something we can self-host on a cheap VPS that stays connected 24/7 and plays back "
                                "what we missed when we reconnect")
-    fitted = fits(params, [famous, server], all_core=set())
+    fitted = fits(params, [famous, server, bouncer], all_core=set())
     assert not any(f.sure for f in fitted.values())  # just over the gate: the closest matches, none a sure one
     assert fitted[server.full_name].closeness > fitted[famous.full_name].closeness
     assert fitted[server.full_name].fused > fitted[famous.full_name].fused
@@ -307,3 +308,15 @@ def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less()
         return fitted[r.full_name].fused + (1 - UNSURE_POPULARITY) * prior
 
     assert at_full_weight(famous) > at_full_weight(server)
+
+
+def test_a_need_further_from_every_closest_candidates_example_requests_than_they_are_apart_is_atypical() -> None:
+    from core.catalog import Catalog
+    from core.search.fit import _atypical, need_vector
+
+    catalog = Catalog.load()
+    parsers = [catalog.get(name).to_repository() for name in ("shnewto/bnf", "taocpp/PEGTL")]
+    assert _atypical(catalog, need_vector("a library that parses Klingon grammar"), parsers)
+    assert not _atypical(catalog, need_vector("parse text with a grammar written in Backus-Naur form"), parsers)
+    unknown = repo("someone/klingon-parser", 10, "Parses Klingon grammar", "Rust")  # a live candidate: no examples
+    assert not _atypical(catalog, need_vector("a library that parses Klingon grammar"), [unknown])

@@ -72,6 +72,9 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "Rust crate to read ESRI shapefiles",
     # an acronym no repository and no example request uses names a missing concept as a word does
     "our accounting team in India needs an API client to automate GST return filing and e-way bill generation",
+    # grammar parsers are close, but the need is further from any of their example requests than
+    # those are from one another: next to what they are for, not among it
+    "a library that parses Klingon grammar",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
