@@ -109,11 +109,13 @@ RARE_WORD_RECORDS = 30
 ELSEWHERE_LOOK = 5
 ELSEWHERE_OTHERS = 8
 ELSEWHERE_GATE = 0.60
-# where nothing is a sure fit and no language filters (``_atypical``): when none of the
-# ``TYPICAL_LOOK`` closest candidates has the need as close to one of its example requests as those
-# are to one another (less ``ATYPICAL``), nothing fits. Under a language filter a niche language's
-# libraries are close mostly through it, and their requests seldom name it: there it is not applied
-ATYPICAL = -0.03
+# with no language filter, when none of the ``TYPICAL_LOOK`` closest candidates has the need about as
+# close to one of its example requests as those are to one another (``_atypical``), nothing fits:
+# (evidence under the gate plus this, typicality under this) for a need no candidate surely fits
+# (the hedged zone) and, further over the gate, for a need far less typical. Under a language filter
+# a niche language's libraries are close mostly through it, and their requests seldom name it: there
+# it is not applied
+ATYPICAL = ((SURE_MARGIN, -0.03), (SURE_MARGIN + 0.10, -0.15))
 TYPICAL_LOOK = 3
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
@@ -305,19 +307,20 @@ def _only_elsewhere(text: str, candidates: Sequence[Repository], closeness: np.n
     return bool(using & theirs) and not using & mine
 
 
-def _atypical(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Repository]) -> bool:
-    """Whether none of the ``closest`` candidates with example requests is typical of them: the need
-    is further from the closest of a candidate's requests than those requests are, on average, from
-    their nearest sibling, by more than ``ATYPICAL``. Such a need is next to what they are for, not
-    among it ("a library that parses Klingon grammar" beside BNF parser generators); False when
-    none of them has two example requests (a live candidate the catalog does not know)."""
+def _atypical(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Repository], under: float) -> bool:
+    """Whether the need is atypical of every one of the ``closest`` candidates that has example
+    requests: its cosine to the closest of a candidate's requests, less the mean cosine of those
+    requests to their nearest sibling, is under ``under`` for each. Such a need is next to what
+    they are for, not among it ("a library that parses Klingon grammar" beside BNF parser
+    generators). False when none of them has two example requests (a live candidate the catalog
+    does not know)."""
     vectors = catalog.vectors()
     ids = [record.id for record in (catalog.get(repo.full_name) for repo in closest) if record is not None]
     if vectors is None or not ids:
         return False
     typicality = vectors.example_typicality(wanted, ids)
     known = typicality[~np.isnan(typicality)]
-    return bool(len(known)) and float(known.max()) < ATYPICAL
+    return bool(len(known)) and float(known.max()) < under
 
 
 def fits(
@@ -397,9 +400,10 @@ def fits(
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
-    if gate and not named and not params.exclude and not ours and evidence < gate_at + SURE_MARGIN:  # none sure
+    atypical_under = next((under for over, under in ATYPICAL if evidence < gate_at + over), None)
+    if gate and not named and not params.exclude and not params.language and atypical_under is not None:
         closest = [lexical_order[i] for i in np.argsort(-gate_closeness, kind="stable")[:TYPICAL_LOOK]]
-        if _atypical(catalog, wanted, closest):
+        if _atypical(catalog, wanted, closest, atypical_under):
             return {}
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}

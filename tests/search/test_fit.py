@@ -312,11 +312,12 @@ def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less()
 
 def test_a_need_further_from_every_closest_candidates_example_requests_than_they_are_apart_is_atypical() -> None:
     from core.catalog import Catalog
-    from core.search.fit import _atypical, need_vector
+    from core.search.fit import ATYPICAL, _atypical, need_vector
 
     catalog = Catalog.load()
     parsers = [catalog.get(name).to_repository() for name in ("shnewto/bnf", "taocpp/PEGTL")]
-    assert _atypical(catalog, need_vector("a library that parses Klingon grammar"), parsers)
-    assert not _atypical(catalog, need_vector("parse text with a grammar written in Backus-Naur form"), parsers)
+    (_, hedged), *_ = ATYPICAL
+    assert _atypical(catalog, need_vector("a library that parses Klingon grammar"), parsers, hedged)
+    assert not _atypical(catalog, need_vector("parse text with a grammar written in Backus-Naur form"), parsers, hedged)
     unknown = repo("someone/klingon-parser", 10, "Parses Klingon grammar", "Rust")  # a live candidate: no examples
-    assert not _atypical(catalog, need_vector("a library that parses Klingon grammar"), [unknown])
+    assert not _atypical(catalog, need_vector("a library that parses Klingon grammar"), [unknown], hedged)

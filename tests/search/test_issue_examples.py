@@ -75,6 +75,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     # grammar parsers are close, but the need is further from any of their example requests than
     # those are from one another: next to what they are for, not among it
     "a library that parses Klingon grammar",
+    # ...and further over the gate, a need far less typical of them than they are of one another
+    "Braille translation and back-translation library for contracted braille",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
