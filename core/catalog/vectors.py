@@ -178,7 +178,6 @@ class CatalogVectors:
         self._example_group[self.example_records] = np.arange(len(self.example_records))
         self.example_words = frozenset(example_words)
         self._recent: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
-        self._cohesions: dict[int, float] = {}
         self._rows_alike = rows_alike(self.matrix) and (not len(self.examples) or rows_alike(self.examples))
 
     @classmethod
@@ -293,30 +292,22 @@ class CatalogVectors:
         """For each record id, how much closer a unit query vector is to its closest example
         request than those requests are, on average, to their own closest sibling (nan where it
         has fewer than two)."""
-        cohesion = self._cohesion(ids)
-        if not len(ids) or np.isnan(cohesion).all():
-            return cohesion
-        return self.closest_examples(query, ids) - cohesion
-
-    def _cohesion(self, ids: Sequence[int]) -> np.ndarray:
-        """For each record id, the mean cosine of its example requests to their closest sibling (nan
-        where it has fewer than two), each record's worked out once: the rows of all those not yet
-        known are read and compared in one product, pairs of two records' requests masked out."""
-        missing = list(dict.fromkeys(int(i) for i in ids if int(i) not in self._cohesions))
-        groups = self._example_group[np.asarray(missing, dtype=np.int64)] if missing else np.zeros(0, dtype=np.int64)
-        starts = np.where(groups >= 0, self.example_starts[np.maximum(groups, 0)], 0)
-        sizes = np.where(groups >= 0, self.example_starts[np.maximum(groups, 0) + 1] - starts, 0)
-        several = sizes >= 2
-        self._cohesions.update((record_id, float("nan")) for record_id, many in zip(missing, several) if not many)
-        if self.example_vectors is not None and several.any():
-            rows = self.example_vectors.spans(starts[several], starts[several] + sizes[several])
+        out = np.full(len(ids), np.nan, dtype=np.float32)
+        if self.example_vectors is None:
+            return out
+        for k, record_id in enumerate(ids):
+            group = self._example_group[record_id]
+            if group < 0:
+                continue
+            start, stop = self.example_starts[group], self.example_starts[group + 1]
+            if stop - start < 2:
+                continue
+            rows = self.example_vectors.spans(np.array([start]), np.array([stop]))
             rows /= np.linalg.norm(rows, axis=1, keepdims=True)
-            owner = np.repeat(np.arange(int(several.sum())), sizes[several])
-            siblings = np.where(owner[:, None] == owner[None, :], rows @ rows.T, -1.0)
+            siblings = rows @ rows.T
             np.fill_diagonal(siblings, -1.0)
-            means = np.add.reduceat(siblings.max(axis=1), np.cumsum(sizes[several]) - sizes[several]) / sizes[several]
-            self._cohesions.update(zip((m for m, many in zip(missing, several) if many), means.tolist()))
-        return np.array([self._cohesions[int(i)] for i in ids], dtype=np.float32)
+            out[k] = float((rows @ query).max()) - float(siblings.max(axis=1).mean())
+        return out
 
     def cosines(self, query: np.ndarray, ids: np.ndarray | None = None) -> np.ndarray:
         """How close in meaning every record (each of ``ids`` when given) is to a unit query

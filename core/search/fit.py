@@ -117,9 +117,6 @@ ELSEWHERE_GATE = 0.60
 # it is not applied
 ATYPICAL = ((SURE_MARGIN, -0.03), (SURE_MARGIN + 0.10, -0.15))
 TYPICAL_LOOK = 3
-# ...and among the candidates that fit, how typical of its example requests the need is adds this
-# much to each one's fit: the one whose requests the need sits among before one it is merely near
-TYPICALITY_WEIGHT = 0.3
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -310,23 +307,18 @@ def _only_elsewhere(text: str, candidates: Sequence[Repository], closeness: np.n
     return bool(using & theirs) and not using & mine
 
 
-def _typicality(catalog: "Catalog", wanted: np.ndarray, candidates: Sequence[Repository]) -> np.ndarray:
-    """Each candidate's ``CatalogVectors.example_typicality`` for the need: its cosine to the
-    closest of the candidate's example requests, less the mean cosine of those requests to their
-    nearest sibling (nan for one with fewer than two: a live candidate the catalog does not know)."""
-    out = np.full(len(candidates), np.nan, dtype=np.float32)
+def _atypical(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Repository], under: float) -> bool:
+    """Whether the need is atypical of every one of the ``closest`` candidates that has example
+    requests: its cosine to the closest of a candidate's requests, less the mean cosine of those
+    requests to their nearest sibling, is under ``under`` for each. Such a need is next to what
+    they are for, not among it ("a library that parses Klingon grammar" beside BNF parser
+    generators). False when none of them has two example requests (a live candidate the catalog
+    does not know)."""
     vectors = catalog.vectors()
-    known = [(k, record.id) for k, record in enumerate(catalog.get(repo.full_name) for repo in candidates)
-             if record is not None]
-    if vectors is not None and known:
-        out[[k for k, _ in known]] = vectors.example_typicality(wanted, [record_id for _, record_id in known])
-    return out
-
-
-def _atypical(typicality: np.ndarray, under: float) -> bool:
-    """Whether the need is atypical of every one of the candidates whose ``typicality`` is known:
-    under ``under`` for each. Such a need is next to what they are for, not among it ("a library
-    that parses Klingon grammar" beside BNF parser generators). False when none is known."""
+    ids = [record.id for record in (catalog.get(repo.full_name) for repo in closest) if record is not None]
+    if vectors is None or not ids:
+        return False
+    typicality = vectors.example_typicality(wanted, ids)
     known = typicality[~np.isnan(typicality)]
     return bool(len(known)) and float(known.max()) < under
 
@@ -408,23 +400,19 @@ def fits(
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
     if gate and evidence < gate_at and not named and not params.exclude:
         return {}
-    over_floor = [i for i, r in enumerate(lexical_order) if float(closeness[i]) >= (
-        LEXICAL_FLOOR if r.full_name in all_core or r.full_name in stand_ins else max(FLOOR, best - RELATIVE_FLOOR))]
-    closest = np.argsort(-gate_closeness, kind="stable")[:TYPICAL_LOOK]
-    typicality = np.full(len(lexical_order), np.nan, dtype=np.float32)
-    read = sorted(set(over_floor) | {int(i) for i in closest})  # the others' typicality is never read
-    typicality[read] = _typicality(catalog, wanted, [lexical_order[i] for i in read])
     atypical_under = next((under for over, under in ATYPICAL if evidence < gate_at + over), None)
-    if gate and not named and not params.exclude and not params.language and atypical_under is not None \
-            and _atypical(typicality[closest], atypical_under):
-        return {}
+    if gate and not named and not params.exclude and not params.language and atypical_under is not None:
+        closest = [lexical_order[i] for i in np.argsort(-gate_closeness, kind="stable")[:TYPICAL_LOOK]]
+        if _atypical(catalog, wanted, closest, atypical_under):
+            return {}
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}
-    for index in over_floor:
-        repo = lexical_order[index]
+    for index, repo in enumerate(lexical_order):
         close = float(closeness[index])
         core = repo.full_name in all_core
         stand_in = repo.full_name in stand_ins
+        if close < (LEXICAL_FLOOR if core or stand_in else max(FLOOR, best - RELATIVE_FLOOR)):
+            continue
         words = (LEXICAL_WEIGHT * RRF_K / (RRF_K + index + 1) + (ALL_CORE_BONUS if core else 0.0)
                  + (EXACT_BONUS if exact and repo.full_name.lower() in exact else 0.0)
                  - (QUALIFIER_ONLY_PENALTY if qualifier_only and repo.full_name in qualifier_only
@@ -435,8 +423,7 @@ def fits(
         fused = (close + popularity[repo.full_name]
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
-                 + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
-                 + (TYPICALITY_WEIGHT * float(typicality[index]) if not np.isnan(typicality[index]) else 0.0))
+                 + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0))
         sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure)
     if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less
