@@ -36,6 +36,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
+from core.search.gate import GateReading, record
 from core.search.language import language_free, without_language
 from core.search.need import Need, is_resource, read_need, telling_words
 from core.search.semantic import meaning, query_vector, repository_text, similarities
@@ -307,20 +308,24 @@ def _only_elsewhere(text: str, candidates: Sequence[Repository], closeness: np.n
     return bool(using & theirs) and not using & mine
 
 
-def _atypical(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Repository], under: float) -> bool:
-    """Whether the need is atypical of every one of the ``closest`` candidates that has example
-    requests: its cosine to the closest of a candidate's requests, less the mean cosine of those
-    requests to their nearest sibling, is under ``under`` for each. Such a need is next to what
-    they are for, not among it ("a library that parses Klingon grammar" beside BNF parser
-    generators). False when none of them has two example requests (a live candidate the catalog
-    does not know)."""
+def _typicality(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Repository]) -> float | None:
+    """How typical the need is of the ``closest`` candidates' example requests, at best: for each
+    that has two or more, the need's cosine to the closest of its requests less the mean cosine of
+    those requests to their nearest sibling. Under zero, the need is next to what they are for, not
+    among it ("a library that parses Klingon grammar" beside BNF parser generators). None when none
+    of them has two (live candidates the catalog does not know)."""
     vectors = catalog.vectors()
     ids = [record.id for record in (catalog.get(repo.full_name) for repo in closest) if record is not None]
     if vectors is None or not ids:
-        return False
+        return None
     typicality = vectors.example_typicality(wanted, ids)
     known = typicality[~np.isnan(typicality)]
-    return bool(len(known)) and float(known.max()) < under
+    return float(known.max()) if len(known) else None
+
+
+def _examples_or_own(examples: np.ndarray, own: np.ndarray, index: int) -> float:
+    """A candidate's example requests' closeness, or its own text's when it has none (-1)."""
+    return float(examples[index]) if examples[index] > -1.0 else float(own[index])
 
 
 def fits(
@@ -369,7 +374,9 @@ def fits(
     gate_at = MATCH_GATE
     # a word that no repository text and no example request uses names a concept the catalog lacks
     # ("knitting", "kennel", "GST"); the example requests hold the words of the situations people describe
-    if known is not None and any(known(word) is False for word in telling_words(text)):
+    telling = telling_words(text)
+    unknown_word = known is not None and any(known(word) is False for word in telling)
+    if unknown_word:
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
     if wordless is not None and evidence < THIN_EVIDENCE_GATE:
         closest = np.argsort(-gate_closeness, kind="stable")
@@ -398,12 +405,18 @@ def fits(
             evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
         closeness_without_language = {lexical_order[i].full_name: float(c)
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
-    if gate and evidence < gate_at and not named and not params.exclude:
-        return {}
-    atypical_under = next((under for over, under in ATYPICAL if evidence < gate_at + over), None)
-    if gate and not named and not params.exclude and not params.language and atypical_under is not None:
-        closest = [lexical_order[i] for i in np.argsort(-gate_closeness, kind="stable")[:TYPICAL_LOOK]]
-        if _atypical(catalog, wanted, closest, atypical_under):
+    if gate and not named and not params.exclude:
+        # under a language filter, the closest in it, and how typical the need without the language is of them
+        nearest = sorted(ours or range(len(lexical_order)), key=lambda i: -float(gate_closeness[i]))
+        typical_of = need_vector(bare) if bare is not None else wanted
+        reading = GateReading(
+            over=evidence - gate_at,
+            typicality=_typicality(catalog, typical_of, [lexical_order[i] for i in nearest[:TYPICAL_LOOK]]),
+            lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
+            examples=_examples_or_own(examples, own, nearest[0]),
+            words=len(telling), unknown_word=unknown_word)
+        record(reading)
+        if reading.nothing_fits:
             return {}
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}

@@ -5,14 +5,26 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
+import pytest
+
 from core.models import Repository, SearchParams
-from core.search.fit import LEXICAL_FLOOR, WEAK_DROPPED_FROM, fits, popularity_prior, semantic_query
+from core.search.fit import (
+    ELSEWHERE_GATE,
+    LEXICAL_FLOOR,
+    MATCH_GATE,
+    THIN_EVIDENCE_GATE,
+    WEAK_DROPPED_FROM,
+    fits,
+    popularity_prior,
+    semantic_query,
+)
 from core.search.measures import DimensionScore
 from core.search.need import read_need
 from core.search.screener import Screener
 from core.search.semantic import query_text
 from core.search.text_scores import TextScores
 from tests.fakes.search_source import SearchSource, repo
+from tests.search.gate_readings import gate_reading
 
 NOW = datetime(2026, 8, 22, 12, tzinfo=UTC)
 
@@ -212,17 +224,20 @@ def test_matching_only_the_qualifier_costs_nothing_to_a_candidate_close_in_meani
     assert "f/react" not in penalised or penalised["f/react"].fused < plain["f/react"].fused
 
 
-def test_in_a_language_candidates_close_only_in_kind_and_matching_no_word_fit_nothing() -> None:
+def test_in_a_language_candidates_close_only_in_kind_and_matching_no_word_read_further_under_the_gate() -> None:
     near = repo("a/interchange", 3_000, "Reads and writes healthcare interchange messages", "Java")  # ~0.52 close
     lang = repo("b/jdk", 20_000, "The Java Development Kit", "Java")
     params = SearchParams(text="a library to read and write HL7 v2 hospital messages", language="Java")
-    assert fits(params, [near, lang], all_core=set())  # middling closeness clears the general gate
-    assert fits(params, [near, lang], all_core=set(), wordless={"a/interchange", "b/jdk"}) == {}
-    assert fits(params.model_copy(update={"language": None}), [near, lang], all_core=set(),
-                wordless={"a/interchange", "b/jdk"})
+    plain = gate_reading(params, [near, lang])
+    thin = gate_reading(params, [near, lang], wordless={"a/interchange", "b/jdk"})
+    assert thin.over == pytest.approx(plain.over - (THIN_EVIDENCE_GATE - MATCH_GATE))
+    assert thin.no_match_logit() > plain.no_match_logit()
+    unfiltered = params.model_copy(update={"language": None})  # with no language the evidence is not thin
+    assert gate_reading(unfiltered, [near, lang], wordless={"a/interchange", "b/jdk"}).over \
+        == pytest.approx(gate_reading(unfiltered, [near, lang]).over)
 
 
-def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_nothing() -> None:
+def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_reads_further_under_the_gate() -> None:
     from core.catalog import Catalog
 
     catalog = Catalog.load()
@@ -230,10 +245,28 @@ def test_a_closest_candidate_known_only_from_a_list_and_matching_no_word_fits_no
     assert record is not None and catalog.listed_only(record.full_name)
     limiter = repo(record.full_name, 0, record.description, "JavaScript")
     params = SearchParams(text="I want to throttle the bandwidth of individual apps on my Mac, like capping a cloud backup client")
-    assert fits(params, [limiter], all_core=set())  # ~0.52 close: it clears the general gate
-    assert fits(params, [limiter], all_core=set(), wordless={record.full_name}) == {}
+    plain = gate_reading(params, [limiter])
+    assert gate_reading(params, [limiter], wordless={record.full_name}).over \
+        == pytest.approx(plain.over - (THIN_EVIDENCE_GATE - MATCH_GATE))
     stranger = repo("someone/limiter", 0, record.description, "JavaScript")  # the same text, a known project
-    assert fits(params, [stranger], all_core=set(), wordless={"someone/limiter"})
+    assert gate_reading(params, [stranger], wordless={"someone/limiter"}).over \
+        == pytest.approx(gate_reading(params, [stranger]).over)
+
+
+def test_among_packages_of_the_named_language_closeness_without_its_name_ranks_them() -> None:
+    from core.catalog import Catalog
+    from core.search.translator import RuleBasedTranslator
+
+    catalog = Catalog.load()
+    params = RuleBasedTranslator().translate_sync(
+        "julia package to formulate LP and MILP models and hand them to open-source or commercial solvers")
+    assert params.language == "Julia"
+    names = ["jump-dev/JuMP.jl", "JuliaLang/julia", "FluxML/Flux.jl", "JuliaPlots/Plots.jl", "SciML/DifferentialEquations.jl"]
+    julia = [r.to_repository() for r in (catalog.get(name) for name in names) if r is not None]
+    assert len(julia) >= 3
+    fitted = fits(params, julia, all_core=set(), gate=False, in_language={r.full_name for r in julia})
+    # every Julia package is close to "julia package ..." through the word: how close each is without it ranks them
+    assert max(fitted, key=lambda name: fitted[name].fused) == "jump-dev/JuMP.jl"
 
 
 def test_a_candidate_just_over_the_gate_is_no_sure_fit_unless_the_words_name_it() -> None:
@@ -243,7 +276,7 @@ def test_a_candidate_just_over_the_gate_is_no_sure_fit_unless_the_words_name_it(
     limiter = repo(record.full_name, 0, record.description, "JavaScript")
     vague = SearchParams(text="I want to throttle the bandwidth of individual apps on my Mac, like capping a cloud "
                                  "backup client")
-    assert not fits(vague, [limiter], all_core=set())[limiter.full_name].sure  # ~0.52 close: just over the gate
+    assert not fits(vague, [limiter], all_core=set(), gate=False)[limiter.full_name].sure  # ~0.52 close: just over the gate
     assert fits(vague, [limiter], all_core={limiter.full_name})[limiter.full_name].sure  # its words name it
     plain = SearchParams(text="rate limiter for node.js to throttle calls to an API")
     assert fits(plain, [limiter], all_core=set())[limiter.full_name].sure
@@ -259,8 +292,9 @@ def test_under_a_language_filter_only_what_is_in_it_or_made_for_it_is_evidence()
     orms_elsewhere = [catalog.get(name).to_repository() for name in ("go-gorm/gorm", "silverqx/TinyORM")]
     crystal = catalog.get("mathieulaporte/machine").to_repository()  # Crystal, about machine learning
     candidates = [*orms_elsewhere, crystal]
-    assert fits(params, candidates, set())  # the Go and C++ ORMs are close in meaning
-    assert fits(params, candidates, set(), in_language={crystal.full_name}) == {}  # but no evidence for Crystal
+    # the Go and C++ ORMs are close in meaning, but no evidence that anything fits in Crystal
+    anywhere, in_crystal = gate_reading(params, candidates), gate_reading(params, candidates, in_language={crystal.full_name})
+    assert in_crystal.over < anywhere.over and in_crystal.no_match_logit() > anywhere.no_match_logit()
 
 
 def test_a_rare_word_used_only_by_other_languages_candidates_says_nothing_fits_in_the_named_one() -> None:
@@ -274,16 +308,19 @@ def test_a_rare_word_used_only_by_other_languages_candidates_says_nothing_fits_i
     def users(word: str, most: int) -> frozenset[str] | None:
         return frozenset({"g/libphonenumber-js"}) if word == "libphonenumber" else None
 
-    assert fits(params, candidates, all_core=set(), in_language={"a/go-phone"}, users=users) == {}
-    # where a candidate in the language uses the word too, or the source cannot tell, the gate is as before
-    assert "a/go-phone" in fits(params, candidates, all_core=set(), in_language={"a/go-phone"},
-                                users=lambda word, most: frozenset(["a/go-phone"]) if word == "libphonenumber" else None)
-    assert "a/go-phone" in fits(params, candidates, all_core=set(), in_language={"a/go-phone"})
+    plain = gate_reading(params, candidates, in_language={"a/go-phone"})
+    assert gate_reading(params, candidates, in_language={"a/go-phone"}, users=users).over \
+        == pytest.approx(plain.over - (ELSEWHERE_GATE - MATCH_GATE))
+    # where a candidate in the language uses the word too, the gate reads as before
+    assert gate_reading(params, candidates, in_language={"a/go-phone"},
+                        users=lambda word, most: frozenset(["a/go-phone"]) if word == "libphonenumber" else None).over \
+        == pytest.approx(plain.over)
     # ...and where the only other-language candidates using it are further from the need than the
     # best in the language: a word in passing ("keeps deleted files recoverable"), no proof of elsewhere
     far = repo("z/chess", 900, "A chess engine with a UCI interface", "Rust")
-    assert "a/go-phone" in fits(params, [*candidates, far], all_core=set(), in_language={"a/go-phone"},
-                                users=lambda word, most: frozenset(["z/chess"]) if word == "libphonenumber" else None)
+    assert gate_reading(params, [*candidates, far], in_language={"a/go-phone"},
+                        users=lambda word, most: frozenset(["z/chess"]) if word == "libphonenumber" else None).over \
+        == pytest.approx(gate_reading(params, [*candidates, far], in_language={"a/go-phone"}).over)
 
 
 def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less() -> None:
@@ -310,14 +347,28 @@ def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less()
     assert at_full_weight(famous) > at_full_weight(server)
 
 
-def test_a_need_further_from_every_closest_candidates_example_requests_than_they_are_apart_is_atypical() -> None:
+def test_a_need_further_from_the_closest_candidates_example_requests_than_they_are_apart_is_atypical() -> None:
     from core.catalog import Catalog
-    from core.search.fit import ATYPICAL, _atypical, need_vector
+    from core.search.fit import _typicality, need_vector
 
     catalog = Catalog.load()
     parsers = [catalog.get(name).to_repository() for name in ("shnewto/bnf", "taocpp/PEGTL")]
-    (_, hedged), *_ = ATYPICAL
-    assert _atypical(catalog, need_vector("a library that parses Klingon grammar"), parsers, hedged)
-    assert not _atypical(catalog, need_vector("parse text with a grammar written in Backus-Naur form"), parsers, hedged)
+    klingon = _typicality(catalog, need_vector("a library that parses Klingon grammar"), parsers)
+    bnf = _typicality(catalog, need_vector("parse text with a grammar written in Backus-Naur form"), parsers)
+    assert klingon is not None and bnf is not None and klingon < 0 < bnf
     unknown = repo("someone/klingon-parser", 10, "Parses Klingon grammar", "Rust")  # a live candidate: no examples
-    assert not _atypical(catalog, need_vector("a library that parses Klingon grammar"), [unknown], hedged)
+    assert _typicality(catalog, need_vector("a library that parses Klingon grammar"), [unknown]) is None
+
+
+def test_the_gate_weighs_its_readings_together() -> None:
+    from core.search.gate import NO_MATCH_AT, GateReading
+
+    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False)
+    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False)
+    assert not typical.nothing_fits and atypical.nothing_fits  # just over the gate: typicality decides
+    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False)
+    assert not under.nothing_fits  # a little under the gate, but typical of the closest's requests
+    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False)
+    assert not far_over.nothing_fits
+    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False) \
+        .no_match_logit() < NO_MATCH_AT + 5  # a live candidate's typicality is read as the usual one

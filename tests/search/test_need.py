@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from core.models import Repository, SearchParams
-from core.search.fit import fits, need_vector
+from core.search.fit import MATCH_GATE, UNKNOWN_WORD_GATE, fits, need_vector
 from core.search.need import is_resource, read_need
 from core.search.semantic import query_vector
+from tests.search.gate_readings import gate_reading
 
 
 def repo(full_name: str, description: str, stars: int = 10_000, language: str | None = None) -> Repository:
@@ -144,9 +145,12 @@ def test_a_list_ranks_after_the_software_it_lists_or_is_left_out() -> None:
 def test_a_word_the_collection_never_uses_raises_the_bar_for_a_match() -> None:
     candidates = [repo("someone/stitch", "Cross-stitch pattern editor", 900)]  # cosine ~0.57
     params = SearchParams(text="library for knitting pattern design")
-    assert fits(params, candidates, all_core=set())  # close enough in meaning on its own
-    assert fits(params, candidates, all_core=set(), known=lambda word: word != "knitting") == {}
-    assert fits(params, candidates, all_core=set(), known=lambda word: None)  # a source that cannot tell
+    plain = gate_reading(params, candidates)  # close enough in meaning on its own
+    unknown = gate_reading(params, candidates, known=lambda word: word != "knitting")
+    assert unknown.unknown_word and unknown.over == pytest.approx(plain.over - (UNKNOWN_WORD_GATE - MATCH_GATE))
+    assert unknown.no_match_logit() > plain.no_match_logit()
+    cannot_tell = gate_reading(params, candidates, known=lambda word: None)  # a source that cannot tell
+    assert not cannot_tell.unknown_word and cannot_tell.over == pytest.approx(plain.over)
 
 
 def test_what_the_request_replaces_is_known_by_its_usual_spellings() -> None:

@@ -1,0 +1,73 @@
+"""Whether anything fits: the odds that nothing does, weighed from six readings of the closest
+candidates.
+
+Each reading alone was once a gate of its own (``core.search.fit``): how far the closest candidate
+is over the gate, how typical the need is of the closest candidates' example requests, and so on.
+Alone, each had to be strict enough to catch what does not fit, and dropped answers where another
+reading said plainly that they fit. Weighed together by a logistic model, a need a little under the
+gate but typical of its closest candidate's requests is kept, and one a little over it that is
+typical of none is answered with a plain no.
+
+The weights were fitted by ``python -m bench gate_fit`` on the development sets only (each
+judged request whose answer was listed or gated is "something fits", each no-match request
+"nothing fits"); the fresh blind sets never were. See SCORING.md ("Nothing fits").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+LEAD_CAP = 0.30  # a lead this large says all a larger one would
+TYPICAL = 0.07  # read for candidates with no example requests (live ones): the development sets' mean
+
+# logit of "nothing fits" = NO_MATCH_BIAS + the weights times the readings (``GateReading.readings``)
+NO_MATCH_BIAS = 5.7418
+NO_MATCH_WEIGHTS = (-4.7461, -5.8506, -12.0490, -7.6707, -0.1455, 1.2414)
+NO_MATCH_AT = -0.0118  # over this logit, nothing fits
+
+
+@dataclass(frozen=True, slots=True)
+class GateReading:
+    """What the fit reads of the closest candidates before it lists any."""
+
+    over: float  # the closest candidate's closeness as the gate reads it, less the gate
+    typicality: float | None  # the highest of the closest candidates' (``CatalogVectors.example_typicality``)
+    lead: float  # how much closer the closest candidate is than the next (0 when it is alone: ahead of nothing)
+    examples: float  # the closest candidate's example requests' closeness (its own text's when it has none)
+    words: int  # the request's telling words (``core.search.need.telling_words``)
+    unknown_word: bool  # one of them the searched collection never uses
+
+    def readings(self) -> tuple[float, ...]:
+        typicality = TYPICAL if self.typicality is None else self.typicality
+        return (self.over, typicality, min(self.lead, LEAD_CAP), self.examples, float(self.words),
+                float(self.unknown_word))
+
+    def no_match_logit(self) -> float:
+        return NO_MATCH_BIAS + sum(w * x for w, x in zip(NO_MATCH_WEIGHTS, self.readings(), strict=True))
+
+    @property
+    def nothing_fits(self) -> bool:
+        return self.no_match_logit() > NO_MATCH_AT
+
+
+_recording: ContextVar[list[GateReading] | None] = ContextVar("gate_readings", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[GateReading]]:
+    """The gate readings taken within the block (by tasks and threads it starts too), in order:
+    what ``bench gate_fit`` fits the weights on."""
+    readings: list[GateReading] = []
+    token = _recording.set(readings)
+    try:
+        yield readings
+    finally:
+        _recording.reset(token)
+
+
+def record(reading: GateReading) -> None:
+    if (readings := _recording.get()) is not None:
+        readings.append(reading)
