@@ -11,11 +11,13 @@ matching only the qualifier; less for a spoken request), minus a penalty for a l
 language itself when software was asked for. What the request compares with is not a candidate.
 Words add to the meaning; they never gate it.
 
-The gate: when no candidate is close in meaning (``MATCH_GATE``) and none is named by its words,
-nothing fits; under a language filter, only the candidates in that language or made for it count,
-and for "a Clojure library for X" they must be close to the need without the language's name
-(``LANGUAGE_FREE_GATE``), which also adds to their fit (``LANGUAGE_FREE_WEIGHT``); and when a rare
-word of the request is used by candidates in other languages only, nothing under ``ELSEWHERE_GATE`` fits.
+The gate: how far the closest candidate is over ``MATCH_GATE`` is read, with five other readings
+(``core.search.gate``), and a model fitted on the development sets says whether nothing fits. The
+gate rises for a word the collection never uses, for thin evidence, and where a rare word of the
+request is used by candidates in other languages only (``ELSEWHERE_GATE``); under a language
+filter only the candidates in that language or made for it count, and for "a Clojure library for
+X" they must be close to the need without the language's name (``LANGUAGE_FREE_GATE``), which also
+adds to their fit (``LANGUAGE_FREE_WEIGHT``). A candidate named by the request's words fits.
 The floor: a candidate under ``FLOOR`` or far under the best (``RELATIVE_FLOOR``) does not fit and
 is dropped, not kept as padding; one that matches every core concept lexically keeps its place
 down to ``LEXICAL_FLOOR``. Constants were set on the development sets
@@ -55,7 +57,7 @@ QUALIFIER_ONLY_CLOSE = 0.55  # ...unless its meaning is close to the need anyway
 EXACT_BONUS = 1.0  # a candidate found before the Scout widened the search (when it had to) comes first
 FLOOR = 0.30  # closeness in meaning under which a candidate does not fit
 LEXICAL_FLOOR = 0.20  # the floor for a candidate that matches every core concept by its words
-MATCH_GATE = 0.50  # no candidate this close in meaning, and none named by its words: nothing fits
+MATCH_GATE = 0.50  # the closeness the closest candidate is read against (``GateReading.over``; the rules below raise it)
 # the gate reads an example request's cosine this much lower for a description-like request: two
 # requests for different things in one domain ("inventory for a pharmacy's controlled drugs", "inventory
 # for a warehouse") are often 0.55 apart; a spoken request (``Need.spoken``) is compared with spoken
@@ -66,14 +68,14 @@ SPOKEN_EXAMPLE_GATE_MARGIN = 0.0
 # written mostly from the list's one line, and say what fits less surely than a known project's
 LISTED_EXAMPLE_GATE_MARGIN = 0.05
 # a word of a description-like request that the searched collection never uses names a concept
-# it lacks ("knitting", "dental"): then nothing under this counts as close in meaning
+# it lacks ("knitting", "dental"): then the gate rises to this
 UNKNOWN_WORD_GATE = 0.60
 SITUATED_UNKNOWN_WORD_GATE = 0.58  # in the first person or a question, an odd word is as often a turn of phrase ("hogging")
 # thin evidence: with a language filter the closest candidates of that language may be close only
 # in kind (a Java library for "COBOL to Java migration"), and a repository known only from a curated
 # list is close mostly through example requests written from the list's one line. Then, when at
 # least ``WORDLESS_MIN`` of the ``WORDLESS_LOOK`` closest (all, when fewer; of the named language
-# itself, when it has any) match none of the need's words, nothing under ``THIN_EVIDENCE_GATE`` fits
+# itself, when it has any) match none of the need's words, the gate rises to ``THIN_EVIDENCE_GATE``
 THIN_EVIDENCE_GATE = 0.58
 WORDLESS_LOOK = 5
 WORDLESS_MIN = 4
@@ -95,7 +97,7 @@ ADD_ON_PENALTY = 0.3  # a plugin, config or wrapper of what the request wants to
 COMPARED_WEIGHT = 0.5  # how much the meaning of what the user compares with joins the query's
 # under a language filter, a request for "a Clojure library for X" is close to every Clojure
 # library through the word "Clojure": the candidates in the language must be this close to the need
-# without it (``evidence_query``), or nothing fits
+# without it (``evidence_query``), or the gate reads no evidence at all
 LANGUAGE_FREE_GATE = 0.45
 # ...and among them, how close each is without it adds this much to its fit: the word no longer
 # lifts every Julia package alike above JuMP for "a julia package to formulate LP and MILP models"
@@ -105,18 +107,12 @@ LANGUAGE_FREE_WEIGHT = 0.5
 # meaning as the best in the named language, as the ranking reads closeness: a list-only one by its
 # example requests with no gate margin), and none of the
 # ``ELSEWHERE_LOOK`` closest in the named one: what is asked for exists, not in that language ("a Go
-# parser for HL7 messages" beside Java and Python HL7 libraries), and nothing under this fits
+# parser for HL7 messages" beside Java and Python HL7 libraries), and the gate rises to this
 RARE_WORD_RECORDS = 30
 ELSEWHERE_LOOK = 5
 ELSEWHERE_OTHERS = 8
 ELSEWHERE_GATE = 0.60
-# with no language filter, when none of the ``TYPICAL_LOOK`` closest candidates has the need about as
-# close to one of its example requests as those are to one another (``_atypical``), nothing fits:
-# (evidence under the gate plus this, typicality under this) for a need no candidate surely fits
-# (the hedged zone) and, further over the gate, for a need far less typical. Under a language filter
-# a niche language's libraries are close mostly through it, and their requests seldom name it: there
-# it is not applied
-ATYPICAL = ((SURE_MARGIN, -0.03), (SURE_MARGIN + 0.10, -0.15))
+# how many of the closest candidates the gate reads the need's typicality of (``core.search.gate``)
 TYPICAL_LOOK = 3
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
