@@ -185,6 +185,17 @@ class Catalog:
         closest[known] = vectors.closest_examples(query, ids)
         return example_closeness(mean, closest)
 
+    def example_typicality(self, query: np.ndarray, full_names: Sequence[str]) -> np.ndarray:
+        """For each repository, how typical a unit query vector is of its example requests
+        (``CatalogVectors.example_typicality``); nan for one the catalog has fewer than two of."""
+        vectors = self.vectors()
+        records = [self.get(name) for name in full_names]
+        out = np.full(len(records), np.nan, dtype=np.float32)
+        known = np.array([r is not None for r in records], dtype=bool)
+        if vectors is not None and known.any():
+            out[known] = vectors.example_typicality(query, [r.id for r in records if r is not None])
+        return out
+
     def earlier_stars(self, full_name: str) -> int | None:
         """The stars an older snapshot measured for a repository known now only from lists."""
         record = self.get(full_name)

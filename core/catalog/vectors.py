@@ -165,7 +165,8 @@ class CatalogVectors:
 
     def __init__(self, matrix: np.ndarray, examples: np.ndarray | None = None,
                  example_records: np.ndarray | None = None, example_starts: np.ndarray | None = None,
-                 example_vectors: RowFile | None = None, example_words: Sequence[str] = ()) -> None:
+                 example_vectors: RowFile | None = None, example_words: Sequence[str] = (),
+                 example_cohesion: np.ndarray | None = None) -> None:
         self.matrix = matrix.astype(np.float32)
         width = self.matrix.shape[1] if self.matrix.ndim == 2 else 0
         self.examples = (examples if examples is not None else np.zeros((0, width))).astype(np.float32)
@@ -177,6 +178,8 @@ class CatalogVectors:
         self._example_group = np.full(len(self.matrix), -1, dtype=np.int64)
         self._example_group[self.example_records] = np.arange(len(self.example_records))
         self.example_words = frozenset(example_words)
+        # per record with example requests, their mean cosine to their nearest sibling (built with the vectors)
+        self.example_cohesion = None if example_cohesion is None else example_cohesion.astype(np.float32)
         self._recent: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
         self._rows_alike = rows_alike(self.matrix) and (not len(self.examples) or rows_alike(self.examples))
 
@@ -196,17 +199,18 @@ class CatalogVectors:
             example_parts = None
             if example_key is not None:
                 example_parts = (stored["examples"], stored["example_records"], stored["example_starts"],
-                                 stored["example_words"].tolist())
+                                 stored["example_words"].tolist(),
+                                 stored["example_cohesion"] if "example_cohesion" in stored else None)
         if key != vectors_key(record_texts(records)) or len(matrix) != len(records):
             log.warning("catalog vectors do not match the catalog: rebuild them with python -m core.catalog.vectors_build")
             return None
         examples_file = default_examples_file() if examples_file is None else examples_file
         single = example_vectors_file(path)
         if example_parts is not None and example_key == examples_key(examples_file) and single.is_file():
-            means, owners, starts, words = example_parts
+            means, owners, starts, words, cohesion = example_parts
             example_vectors = RowFile(single)
-            if example_vectors.shape == (int(starts[-1]), matrix.shape[1]):
-                return cls(matrix, means, owners, starts, example_vectors, words)
+            if example_vectors.shape == (int(starts[-1]), matrix.shape[1]) and cohesion is not None:
+                return cls(matrix, means, owners, starts, example_vectors, words, cohesion)
         if examples_file.is_file():
             log.warning("example request vectors do not match the examples: rebuild them with "
                         "python -m core.catalog.vectors_build")
@@ -290,23 +294,14 @@ class CatalogVectors:
 
     def example_typicality(self, query: np.ndarray, ids: Sequence[int]) -> np.ndarray:
         """For each record id, how much closer a unit query vector is to its closest example
-        request than those requests are, on average, to their own closest sibling (nan where it
-        has fewer than two)."""
+        request than those requests are, on average, to their own closest sibling
+        (``example_cohesion``; nan where it has fewer than two)."""
         out = np.full(len(ids), np.nan, dtype=np.float32)
-        if self.example_vectors is None:
+        groups = self._example_group[np.asarray(ids, dtype=np.int64)] if len(ids) else np.zeros(0, dtype=np.int64)
+        having = np.flatnonzero(groups >= 0)
+        if self.example_cohesion is None or not len(having):
             return out
-        for k, record_id in enumerate(ids):
-            group = self._example_group[record_id]
-            if group < 0:
-                continue
-            start, stop = self.example_starts[group], self.example_starts[group + 1]
-            if stop - start < 2:
-                continue
-            rows = self.example_vectors.spans(np.array([start]), np.array([stop]))
-            rows /= np.linalg.norm(rows, axis=1, keepdims=True)
-            siblings = rows @ rows.T
-            np.fill_diagonal(siblings, -1.0)
-            out[k] = float((rows @ query).max()) - float(siblings.max(axis=1).mean())
+        out[having] = self.closest_examples(query, [ids[k] for k in having]) - self.example_cohesion[groups[having]]
         return out
 
     def cosines(self, query: np.ndarray, ids: np.ndarray | None = None) -> np.ndarray:

@@ -32,6 +32,21 @@ def unit_means(vectors: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-9)
 
 
+def cohesion(vectors: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """For each group of rows ``starts[j]:starts[j + 1]``, the mean cosine of each row to its
+    nearest sibling (nan for a group of fewer than two)."""
+    out = np.full(max(len(starts) - 1, 0), np.nan, dtype=np.float32)
+    for j, (start, stop) in enumerate(zip(starts[:-1], starts[1:])):
+        if stop - start < 2:
+            continue
+        rows = vectors[start:stop].astype(np.float32)
+        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        siblings = rows @ rows.T
+        np.fill_diagonal(siblings, -1.0)
+        out[j] = float(siblings.max(axis=1).mean())
+    return out
+
+
 def build(records: Sequence[CatalogRecord], path: Path, examples_file: Path | None = None) -> None:
     """The records' vectors, and their example requests' (the packaged file unless given)."""
     from core.search.embedding import default_encoder
@@ -57,6 +72,7 @@ def write(path: Path, texts: Sequence[str], matrix: np.ndarray, example_texts: S
         example_key=np.array(examples_key(examples_file)), examples=unit_means(example_vectors, starts).astype(np.float16),
         example_records=records_with_examples, example_starts=starts,
         example_words=np.array(example_words(example_texts)),
+        example_cohesion=cohesion(example_vectors.astype(np.float16), starts),
     )
     np.save(example_vectors_file(path), example_vectors.astype(np.float16))
 

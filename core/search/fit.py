@@ -114,6 +114,7 @@ ELSEWHERE_OTHERS = 8
 ELSEWHERE_GATE = 0.60
 # how many of the closest candidates the gate reads the need's typicality of (``core.search.gate``)
 TYPICAL_LOOK = 3
+TYPICALITY_WEIGHT = 0.3  # how typical the need is of a candidate's example requests adds this much x it
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -414,6 +415,7 @@ def fits(
         record(reading)
         if reading.nothing_fits:
             return {}
+    typical = np.nan_to_num(catalog.example_typicality(wanted, [r.full_name for r in lexical_order]), nan=0.0)
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}
     for index, repo in enumerate(lexical_order):
@@ -432,7 +434,8 @@ def fits(
         fused = (close + popularity[repo.full_name]
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
-                 + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0))
+                 + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
+                 + TYPICALITY_WEIGHT * float(typical[index]))
         sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure)
     if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less

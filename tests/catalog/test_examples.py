@@ -85,6 +85,14 @@ def test_the_closest_example_counts_beside_the_mean(tmp_path: Path) -> None:
     assert np.isclose(both[0], CLOSEST_EXAMPLE_SHARE * closest[2] + (1 - CLOSEST_EXAMPLE_SHARE) * mean)
     assert both[1] == -1.0
     assert vectors.closest_examples(query, []).shape == (0,)
+    # how typical: the closest request's cosine less the requests' mean cosine to their nearest sibling
+    rows = encoded[:3] / np.linalg.norm(encoded[:3], axis=1, keepdims=True)
+    siblings = rows @ rows.T
+    np.fill_diagonal(siblings, -1.0)
+    typical = vectors.example_typicality(query, [1, 3, 0])
+    assert np.isclose(typical[0], closest[2] - siblings.max(axis=1).mean(), atol=2e-3)
+    assert np.isnan(typical[1]), "one request has no sibling"
+    assert np.isnan(typical[2]), "no requests at all"
 
 
 def test_changed_examples_are_refused_alone(tmp_path: Path) -> None:

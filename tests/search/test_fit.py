@@ -337,14 +337,31 @@ def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less()
     fitted = fits(params, [famous, server, bouncer], all_core=set())
     assert not any(f.sure for f in fitted.values())  # just over the gate: the closest matches, none a sure one
     assert fitted[server.full_name].closeness > fitted[famous.full_name].closeness
-    assert fitted[server.full_name].fused > fitted[famous.full_name].fused
+    assert max(fitted, key=lambda name: fitted[name].fused) == bouncer.full_name
     # with popularity at its full weight the famous project would have led the list
     def at_full_weight(r: Repository) -> float:
         earlier = None if r.figures_known else catalog.earlier_stars(r.full_name)
         prior = popularity_prior(r.stars, r.figures_known, earlier_stars=earlier)
         return fitted[r.full_name].fused + (1 - UNSURE_POPULARITY) * prior
 
-    assert at_full_weight(famous) > at_full_weight(server)
+    assert at_full_weight(famous) > at_full_weight(bouncer)
+
+
+def test_a_candidate_whose_example_requests_the_need_is_typical_of_gains_in_fit() -> None:
+    from core.catalog import Catalog
+    from core.search.fit import TYPICALITY_WEIGHT, need_vector
+
+    catalog = Catalog.load()
+    server, bouncer = (catalog.get(name).to_repository() for name in ("ngircd/ngircd", "znc/znc"))
+    params = SearchParams(text="something we can self-host that stays connected to IRC 24/7 and plays back what we "
+                               "missed when we reconnect")
+    typical = catalog.example_typicality(need_vector(semantic_query(params)), [server.full_name, bouncer.full_name])
+    assert typical[1] > typical[0]  # a bouncer's requests are about playing back; a server's are not
+    with_term = fits(params, [server, bouncer], all_core=set(), gate=False)
+    gap = with_term[bouncer.full_name].fused - with_term[server.full_name].fused
+    closer = with_term[bouncer.full_name].closeness - with_term[server.full_name].closeness
+    assert gap > closer  # the bouncer gains more than its closeness alone gives it
+    assert TYPICALITY_WEIGHT > 0
 
 
 def test_a_need_further_from_the_closest_candidates_example_requests_than_they_are_apart_is_atypical() -> None:
