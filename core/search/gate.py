@@ -24,9 +24,9 @@ LEAD_CAP = 0.30  # a lead this large says all a larger one would
 TYPICAL = 0.07  # read for candidates with no example requests (live ones): the development sets' mean
 
 # logit of "nothing fits" = NO_MATCH_BIAS + the weights times the readings (``GateReading.readings``)
-NO_MATCH_BIAS = 5.7418
-NO_MATCH_WEIGHTS = (-4.7461, -5.8506, -12.0490, -7.6707, -0.1455, 1.2414)
-NO_MATCH_AT = -0.0118  # over this logit, nothing fits
+NO_MATCH_BIAS = 5.7355
+NO_MATCH_WEIGHTS = (-4.7640, -5.8514, -12.0268, -7.6641, -0.1454, 1.2411)
+NO_MATCH_AT = -0.0128  # over this logit, nothing fits
 
 
 @dataclass(frozen=True, slots=True)
