@@ -36,7 +36,7 @@ VALIDATION = ["fresh15", "fresh14", "fresh13", "fresh12", "fresh11", "fresh10", 
               "fresh5", "fresh4", "fresh2", "fresh"]
 PENALTY = 1.0
 LOST_COST = 1.5
-NAMES = ("over", "typicality", "lead", "examples", "words", "unknown_word")
+NAMES = ("over", "typicality", "lead", "examples", "words", "unknown_word", "in_language")
 
 
 @dataclass(frozen=True, slots=True)

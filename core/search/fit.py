@@ -411,7 +411,7 @@ def fits(
             typicality=_typicality(catalog, typical_of, [lexical_order[i] for i in nearest[:TYPICAL_LOOK]]),
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
-            words=len(telling), unknown_word=unknown_word)
+            words=len(telling), unknown_word=unknown_word, in_language=bool(ours))
         record(reading)
         if reading.nothing_fits:
             return {}

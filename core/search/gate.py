@@ -1,4 +1,4 @@
-"""Whether anything fits: the odds that nothing does, weighed from six readings of the closest
+"""Whether anything fits: the odds that nothing does, weighed from seven readings of the closest
 candidates.
 
 Each reading alone was once a gate of its own (``core.search.fit``): how far the closest candidate
@@ -24,9 +24,9 @@ LEAD_CAP = 0.30  # a lead this large says all a larger one would
 TYPICAL = 0.07  # read for candidates with no example requests (live ones): the development sets' mean
 
 # logit of "nothing fits" = NO_MATCH_BIAS + the weights times the readings (``GateReading.readings``)
-NO_MATCH_BIAS = 5.7355
-NO_MATCH_WEIGHTS = (-4.7640, -5.8514, -12.0268, -7.6641, -0.1454, 1.2411)
-NO_MATCH_AT = -0.0128  # over this logit, nothing fits
+NO_MATCH_BIAS = 5.5597
+NO_MATCH_WEIGHTS = (-5.0117, -7.3456, -11.7919, -6.7687, -0.1466, 1.0606, -1.0379)
+NO_MATCH_AT = 0.0680  # over this logit, nothing fits
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +39,12 @@ class GateReading:
     examples: float  # the closest candidate's example requests' closeness (its own text's when it has none)
     words: int  # the request's telling words (``core.search.need.telling_words``)
     unknown_word: bool  # one of them the searched collection never uses
+    in_language: bool  # the closest are those in a language the request names (the language rules have lowered ``over``)
 
     def readings(self) -> tuple[float, ...]:
         typicality = TYPICAL if self.typicality is None else self.typicality
         return (self.over, typicality, min(self.lead, LEAD_CAP), self.examples, float(self.words),
-                float(self.unknown_word))
+                float(self.unknown_word), float(self.in_language))
 
     def no_match_logit(self) -> float:
         return NO_MATCH_BIAS + sum(w * x for w, x in zip(NO_MATCH_WEIGHTS, self.readings(), strict=True))

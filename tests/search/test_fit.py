@@ -380,12 +380,12 @@ def test_a_need_further_from_the_closest_candidates_example_requests_than_they_a
 def test_the_gate_weighs_its_readings_together() -> None:
     from core.search.gate import NO_MATCH_AT, GateReading
 
-    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False)
-    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False)
+    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False)
+    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False)
     assert not typical.nothing_fits and atypical.nothing_fits  # just over the gate: typicality decides
-    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False)
+    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False, in_language=False)
     assert not under.nothing_fits  # a little under the gate, but typical of the closest's requests
-    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False)
+    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False, in_language=False)
     assert not far_over.nothing_fits
-    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False) \
+    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False) \
         .no_match_logit() < NO_MATCH_AT + 5  # a live candidate's typicality is read as the usual one
