@@ -26,7 +26,7 @@ TYPICAL = 0.07  # read for candidates with no example requests (live ones): the 
 # logit of "nothing fits" = NO_MATCH_BIAS + the weights times the readings (``GateReading.readings``)
 NO_MATCH_BIAS = 5.5597
 NO_MATCH_WEIGHTS = (-5.0117, -7.3456, -11.7919, -6.7687, -0.1466, 1.0606, -1.0379)
-NO_MATCH_AT = 0.0680  # over this logit, nothing fits
+NO_MATCH_AT = 0.0680  # over this logit, nothing fits (where the fit's objective is flat: a refit lands within -0.03..0.07)
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,6 +79,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "Kotlin library for parsing and generating G-code for CNC machines and 3D printers",
     # close to cloud command-line tools, but typical of none of their requests
     "command-line tool to manage Hetzner Cloud servers, snapshots and firewalls",
+    # over the gate and far ahead of the next, but far less typical of the closest's requests
+    "Braille translation and back-translation library for contracted braille",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
