@@ -38,7 +38,7 @@ import numpy as np
 
 from core.models import Repository, SearchParams
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
-from core.search.gate import GateReading, record
+from core.search.gate import EXAMPLES_OVER_OWN, GateReading, record
 from core.search.language import language_free, without_language
 from core.search.need import Need, is_resource, read_need, telling_words
 from core.search.semantic import meaning, query_vector, repository_text, similarities
@@ -321,8 +321,9 @@ def _typicality(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Reposi
 
 
 def _examples_or_own(examples: np.ndarray, own: np.ndarray, index: int) -> float:
-    """A candidate's example requests' closeness, or its own text's when it has none (-1)."""
-    return float(examples[index]) if examples[index] > -1.0 else float(own[index])
+    """A candidate's example requests' closeness, or, when it has none (-1: a live candidate), its
+    own text's as the gate would read its requests' (``EXAMPLES_OVER_OWN`` more)."""
+    return float(examples[index]) if examples[index] > -1.0 else float(own[index]) + EXAMPLES_OVER_OWN
 
 
 def fits(

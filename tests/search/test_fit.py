@@ -377,6 +377,17 @@ def test_a_need_further_from_the_closest_candidates_example_requests_than_they_a
     assert _typicality(catalog, need_vector("a library that parses Klingon grammar"), [unknown]) is None
 
 
+def test_a_live_candidate_is_read_as_if_it_had_example_requests() -> None:
+    import numpy as np
+
+    from core.search.fit import _examples_or_own
+    from core.search.gate import EXAMPLES_OVER_OWN
+
+    examples, own = np.array([0.7, -1.0]), np.array([0.5, 0.55])
+    assert _examples_or_own(examples, own, 0) == pytest.approx(0.7)
+    assert _examples_or_own(examples, own, 1) == pytest.approx(0.55 + EXAMPLES_OVER_OWN)
+
+
 def test_the_gate_weighs_its_readings_together() -> None:
     from core.search.gate import NO_MATCH_AT, GateReading
 
