@@ -8,9 +8,10 @@ reading said plainly that they fit. Weighed together by a logistic model, a need
 gate but typical of its closest candidate's requests is kept, and one a little over it that is
 typical of none is answered with a plain no.
 
-The weights were fitted by ``python -m bench gate_fit`` on the development sets only (each
-judged request whose answer was listed or gated is "something fits", each no-match request
-"nothing fits"); the fresh blind sets never were. See SCORING.md ("Nothing fits").
+The weights were fitted by ``python -m bench gate_fit`` on the development sets only (each judged
+request whose answer was listed in the first ten, or that was answered with nothing, is "something
+fits"; each no-match request "nothing fits"); the fresh blind sets never were. See SCORING.md
+("Nothing fits").
 """
 
 from __future__ import annotations
