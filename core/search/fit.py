@@ -11,7 +11,7 @@ matching only the qualifier; less for a spoken request), minus a penalty for a l
 language itself when software was asked for. What the request compares with is not a candidate.
 Words add to the meaning; they never gate it.
 
-The gate: how far the closest candidate is over ``MATCH_GATE`` is read, with five other readings
+The gate: how far the closest candidate is over ``MATCH_GATE`` is read, with six other readings
 (``core.search.gate``), and a model fitted on the development sets says whether nothing fits. The
 gate rises for a word the collection never uses, for thin evidence, and where a rare word of the
 request is used by candidates in other languages only (``ELSEWHERE_GATE``); under a language
@@ -403,20 +403,24 @@ def fits(
             evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
         closeness_without_language = {lexical_order[i].full_name: float(c)
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
+    # how typical the need is of each candidate's example requests (nan: fewer than two)
+    typical = catalog.example_typicality(wanted, [r.full_name for r in lexical_order])
     if gate and not named and not params.exclude:
         # under a language filter, the closest in it, and how typical the need without the language is of them
         nearest = sorted(ours or range(len(lexical_order)), key=lambda i: -float(gate_closeness[i]))
-        typical_of = need_vector(bare) if bare is not None else wanted
+        look = nearest[:TYPICAL_LOOK]
+        known = typical[look][~np.isnan(typical[look])]
         reading = GateReading(
             over=evidence - gate_at,
-            typicality=_typicality(catalog, typical_of, [lexical_order[i] for i in nearest[:TYPICAL_LOOK]]),
+            typicality=(_typicality(catalog, need_vector(bare), [lexical_order[i] for i in look]) if bare is not None
+                        else float(known.max()) if len(known) else None),
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
             words=len(telling), unknown_word=unknown_word, in_language=bool(ours))
         record(reading)
         if reading.nothing_fits:
             return {}
-    typical = np.nan_to_num(catalog.example_typicality(wanted, [r.full_name for r in lexical_order]), nan=0.0)
+    typical = np.nan_to_num(typical, nan=0.0)
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}
     for index, repo in enumerate(lexical_order):
