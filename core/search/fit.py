@@ -409,11 +409,11 @@ def fits(
         # under a language filter, the closest in it, and how typical the need without the language is of them
         nearest = sorted(ours or range(len(lexical_order)), key=lambda i: -float(gate_closeness[i]))
         look = nearest[:TYPICAL_LOOK]
-        known = typical[look][~np.isnan(typical[look])]
+        measured = typical[look][~np.isnan(typical[look])]
         reading = GateReading(
             over=evidence - gate_at,
             typicality=(_typicality(catalog, need_vector(bare), [lexical_order[i] for i in look]) if bare is not None
-                        else float(known.max()) if len(known) else None),
+                        else float(measured.max()) if len(measured) else None),
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
             words=len(telling), unknown_word=unknown_word, in_language=bool(ours))
