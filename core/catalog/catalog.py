@@ -173,28 +173,25 @@ class Catalog:
         """For each repository, how close its example requests are to a unit query vector
         (``core.search.semantic.example_closeness``: their mean vector's cosine and the closest
         one's); -1 for one the catalog has none of."""
+        return self.example_readings(query, full_names)[0]
+
+    def example_readings(self, query: np.ndarray, full_names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """For each repository, ``example_cosines``, and how typical the query is of its example
+        requests (``CatalogVectors.example_typicality``; nan for one with fewer than two): both
+        from one read of the requests' rows."""
         vectors = self.vectors()
+        mean = np.full(len(full_names), -1.0, dtype=np.float32)
+        closest = np.full(len(full_names), -1.0, dtype=np.float32)
+        typical = np.full(len(full_names), np.nan, dtype=np.float32)
         if vectors is None:
-            return np.full(len(full_names), -1.0, dtype=np.float32)
+            return mean, typical
         records = [self.get(name) for name in full_names]
         ids = [r.id for r in records if r is not None]
-        mean = np.full(len(records), -1.0, dtype=np.float32)
-        closest = np.full(len(records), -1.0, dtype=np.float32)
         known = np.array([r is not None for r in records], dtype=bool)
         mean[known] = vectors.closeness(query, np.asarray(ids, dtype=np.int64))[1]
         closest[known] = vectors.closest_examples(query, ids)
-        return example_closeness(mean, closest)
-
-    def example_typicality(self, query: np.ndarray, full_names: Sequence[str]) -> np.ndarray:
-        """For each repository, how typical a unit query vector is of its example requests
-        (``CatalogVectors.example_typicality``); nan for one the catalog has fewer than two of."""
-        vectors = self.vectors()
-        records = [self.get(name) for name in full_names]
-        out = np.full(len(records), np.nan, dtype=np.float32)
-        known = np.array([r is not None for r in records], dtype=bool)
-        if vectors is not None and known.any():
-            out[known] = vectors.example_typicality(query, [r.id for r in records if r is not None])
-        return out
+        typical[known] = vectors.typicality_of(closest[known], ids)
+        return example_closeness(mean, closest), typical
 
     def earlier_stars(self, full_name: str) -> int | None:
         """The stars an older snapshot measured for a repository known now only from lists."""

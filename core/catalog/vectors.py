@@ -296,12 +296,15 @@ class CatalogVectors:
         """For each record id, how much closer a unit query vector is to its closest example
         request than those requests are, on average, to their own closest sibling
         (``example_cohesion``; nan where it has fewer than two)."""
+        return self.typicality_of(self.closest_examples(query, ids), ids)
+
+    def typicality_of(self, closest: np.ndarray, ids: Sequence[int]) -> np.ndarray:
+        """``example_typicality`` from the closest example cosines already read (``closest_examples``)."""
         out = np.full(len(ids), np.nan, dtype=np.float32)
         groups = self._example_group[np.asarray(ids, dtype=np.int64)] if len(ids) else np.zeros(0, dtype=np.int64)
         having = np.flatnonzero(groups >= 0)
-        if self.example_cohesion is None or not len(having):
-            return out
-        out[having] = self.closest_examples(query, [ids[k] for k in having]) - self.example_cohesion[groups[having]]
+        if self.example_cohesion is not None and len(having):
+            out[having] = closest[having] - self.example_cohesion[groups[having]]
         return out
 
     def cosines(self, query: np.ndarray, ids: np.ndarray | None = None) -> np.ndarray:

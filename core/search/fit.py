@@ -355,7 +355,8 @@ def fits(
     wanted = need_vector(text)
     vectors = repository_vectors(lexical_order, readmes, wanted)
     own = similarities(wanted, vectors)
-    examples = catalog.example_cosines(wanted, [r.full_name for r in lexical_order])
+    # how close each candidate's example requests are, and how typical the need is of them (nan: fewer than two)
+    examples, typical = catalog.example_readings(wanted, [r.full_name for r in lexical_order])
     closeness = meaning(own, examples)
     best = float(closeness.max())
     gate_margin = SPOKEN_EXAMPLE_GATE_MARGIN if need.spoken else EXAMPLE_GATE_MARGIN
@@ -403,8 +404,6 @@ def fits(
             evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
         closeness_without_language = {lexical_order[i].full_name: float(c)
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
-    # how typical the need is of each candidate's example requests (nan: fewer than two)
-    typical = catalog.example_typicality(wanted, [r.full_name for r in lexical_order])
     if gate and not named and not params.exclude:
         # under a language filter, the closest in it, and how typical the need without the language is of them
         nearest = sorted(ours or range(len(lexical_order)), key=lambda i: -float(gate_closeness[i]))

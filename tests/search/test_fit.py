@@ -355,7 +355,7 @@ def test_a_candidate_whose_example_requests_the_need_is_typical_of_gains_in_fit(
     server, bouncer = (catalog.get(name).to_repository() for name in ("ngircd/ngircd", "znc/znc"))
     params = SearchParams(text="something we can self-host that stays connected to IRC 24/7 and plays back what we "
                                "missed when we reconnect")
-    typical = catalog.example_typicality(need_vector(semantic_query(params)), [server.full_name, bouncer.full_name])
+    _, typical = catalog.example_readings(need_vector(semantic_query(params)), [server.full_name, bouncer.full_name])
     assert typical[1] > typical[0]  # a bouncer's requests are about playing back; a server's are not
     with_term = fits(params, [server, bouncer], all_core=set(), gate=False)
     gap = with_term[bouncer.full_name].fused - with_term[server.full_name].fused
