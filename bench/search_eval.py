@@ -36,6 +36,7 @@
     .venv/bin/python -m bench search_eval --set dev19      # development: written to be diagnosed (76 list-only answers)
     .venv/bin/python -m bench search_eval --set dev20      # development: written to be diagnosed (90 list-only answers)
     .venv/bin/python -m bench search_eval --set dev21      # development: written to be diagnosed (90 list-only answers)
+    .venv/bin/python -m bench search_eval --set dev22      # development: written to be diagnosed (100 list-only answers)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -118,6 +119,7 @@ SETS = {
     "dev19": DATA / "search_dev19.jsonl",
     "dev20": DATA / "search_dev20.jsonl",
     "dev21": DATA / "search_dev21.jsonl",
+    "dev22": DATA / "search_dev22.jsonl",
 }
 LABELS = {
     "fresh16": "FRESH16 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -156,6 +158,7 @@ LABELS = {
     "dev19": "DEV19 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev20": "DEV20 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev21": "DEV21 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
+    "dev22": "DEV22 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
