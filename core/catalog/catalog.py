@@ -20,6 +20,7 @@ from core.catalog.lists import read_listed
 from core.catalog.records import CatalogRecord, merge_lists, read_earlier, read_records
 from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
+from core.search.coverage import text_words
 from core.search.semantic import example_closeness
 
 SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
@@ -214,6 +215,21 @@ class Catalog:
         ``word`` (stemmed), when ``most`` or fewer do; None when more do."""
         ids = self._index.users(word, most)
         return None if ids is None else frozenset(self.records[i].full_name for i in ids)
+
+    def records_using(self, word: str) -> int:
+        """How many records' name, description or curated-list text use ``word`` (stemmed)."""
+        return self._index.count(word)
+
+    def words_of(self, full_name: str) -> frozenset[str] | None:
+        """The words (``core.search.coverage.text_words``) of a record's name, description,
+        language and curated-list text, and of its example requests; None for one the catalog lacks."""
+        record = self.get(full_name)
+        if record is None:
+            return None
+        vectors = self.vectors()
+        words = text_words([record.full_name, record.description, record.language or "",
+                            *record.categories, *record.list_descriptions])
+        return words | vectors.words_of_examples(record.id) if vectors is not None else words
 
     def vectors_named(self, names: Sequence[str]) -> np.ndarray:
         """The shipped vectors of the most-starred snapshot repository called each of ``names``."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -30,7 +29,6 @@ import numpy as np
 from core.catalog.records import CatalogRecord
 
 EXAMPLES_FILE = "example-requests.jsonl.gz"
-_WORD = re.compile(r"[a-z][a-z0-9+#]*")
 
 
 def default_examples_file() -> Path:
@@ -63,9 +61,21 @@ def example_rows(records: Sequence[CatalogRecord], examples: dict[str, list[str]
 
 
 def example_words(texts: Iterable[str]) -> list[str]:
-    """Every word the example requests use, stemmed as ``core.search.relevance.stem`` does, sorted.
-    The situations people describe ("hogging", "babysitting", "boss") are in them, so a word
-    that neither they nor any repository text use names a concept the catalog lacks."""
-    from core.search.relevance import stem
+    """Every word the example requests use (``core.search.coverage.text_words``), sorted. The
+    situations people describe ("hogging", "babysitting", "boss") are in them, so a word that
+    neither they nor any repository text use names a concept the catalog lacks."""
+    from core.search.coverage import text_words
 
-    return sorted({stem(word) for text in texts for word in _WORD.findall(text.lower())})
+    return sorted(text_words(texts))
+
+
+def words_by_record(texts: Sequence[str], starts: np.ndarray, vocabulary: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """For each group of example requests ``texts[starts[j]:starts[j + 1]]``, the ids in
+    ``vocabulary`` of the words they use (ascending), all groups' one after another, and where
+    each group's start (one more entry: the end of the last)."""
+    from core.search.coverage import text_words
+
+    position = {word: i for i, word in enumerate(vocabulary)}
+    groups = [sorted(position[w] for w in text_words(texts[start:stop])) for start, stop in zip(starts[:-1], starts[1:])]
+    ids = np.fromiter((i for group in groups for i in group), dtype=np.int32)
+    return ids, np.concatenate([[0], np.cumsum([len(group) for group in groups])]).astype(np.int64)

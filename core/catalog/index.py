@@ -161,6 +161,17 @@ class CatalogIndex:
         return tuple(row[0] for row in rows) if len(rows) <= most else None
 
     @lru_cache(maxsize=4096)
+    def count(self, word: str) -> int:
+        """How many records' texts use ``word`` (porter-stemmed); 0 when it cannot be searched."""
+        phrase = _phrase(word)
+        if phrase is None:
+            return 0
+        try:
+            return int(self._db.execute("SELECT count(*) FROM repos_fts WHERE repos_fts MATCH ?", (phrase,)).fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0
+
+    @lru_cache(maxsize=4096)
     def knows(self, word: str) -> bool:
         """Whether any record's text uses ``word`` (porter-stemmed, as searches match)."""
         phrase = _phrase(word)

@@ -9,7 +9,7 @@ edited descriptions) does not match the key, and its vectors are refused rather 
 
 Beside them, for each record that has example requests (``core.catalog.examples``), the unit mean
 of its requests' vectors, float16; the record id of each and where its requests start among the
-single requests' vectors; the words the requests use; and a key of their own, the SHA-256 of the
+single requests' vectors; the words the requests use, and which of them each record's use; and a key of their own, the SHA-256 of the
 model name and the examples file's bytes (checked without parsing the file): examples that no
 longer match are refused alone, and the records' vectors still serve. Every query is compared with
 all the means (``CatalogVectors.closeness``). The single requests' vectors (float16, grouped by
@@ -166,7 +166,8 @@ class CatalogVectors:
     def __init__(self, matrix: np.ndarray, examples: np.ndarray | None = None,
                  example_records: np.ndarray | None = None, example_starts: np.ndarray | None = None,
                  example_vectors: RowFile | None = None, example_words: Sequence[str] = (),
-                 example_cohesion: np.ndarray | None = None) -> None:
+                 example_cohesion: np.ndarray | None = None, example_word_ids: np.ndarray | None = None,
+                 example_word_starts: np.ndarray | None = None) -> None:
         self.matrix = matrix.astype(np.float32)
         width = self.matrix.shape[1] if self.matrix.ndim == 2 else 0
         self.examples = (examples if examples is not None else np.zeros((0, width))).astype(np.float32)
@@ -178,6 +179,11 @@ class CatalogVectors:
         self._example_group = np.full(len(self.matrix), -1, dtype=np.int64)
         self._example_group[self.example_records] = np.arange(len(self.example_records))
         self.example_words = frozenset(example_words)
+        # group j's requests use the words example_vocabulary[example_word_ids[example_word_starts[j]:...[j + 1]]]
+        self.example_vocabulary = tuple(example_words)
+        self.example_word_ids = example_word_ids if example_word_ids is not None else np.zeros(0, dtype=np.int32)
+        self.example_word_starts = (example_word_starts if example_word_starts is not None
+                                    else np.zeros(len(self.example_records) + 1, dtype=np.int64))
         # per record with example requests, their mean cosine to their nearest sibling (built with the vectors)
         self.example_cohesion = None if example_cohesion is None else example_cohesion.astype(np.float32)
         self._recent: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
@@ -200,17 +206,20 @@ class CatalogVectors:
             if example_key is not None:
                 example_parts = (stored["examples"], stored["example_records"], stored["example_starts"],
                                  stored["example_words"].tolist(),
-                                 stored["example_cohesion"] if "example_cohesion" in stored else None)
+                                 stored["example_cohesion"] if "example_cohesion" in stored else None,
+                                 stored["example_word_ids"] if "example_word_ids" in stored else None,
+                                 stored["example_word_starts"] if "example_word_starts" in stored else None)
         if key != vectors_key(record_texts(records)) or len(matrix) != len(records):
             log.warning("catalog vectors do not match the catalog: rebuild them with python -m core.catalog.vectors_build")
             return None
         examples_file = default_examples_file() if examples_file is None else examples_file
         single = example_vectors_file(path)
         if example_parts is not None and example_key == examples_key(examples_file) and single.is_file():
-            means, owners, starts, words, cohesion = example_parts
+            means, owners, starts, words, cohesion, word_ids, word_starts = example_parts
             example_vectors = RowFile(single)
-            if example_vectors.shape == (int(starts[-1]), matrix.shape[1]) and cohesion is not None:
-                return cls(matrix, means, owners, starts, example_vectors, words, cohesion)
+            if example_vectors.shape == (int(starts[-1]), matrix.shape[1]) and cohesion is not None \
+                    and word_starts is not None and len(word_starts) == len(owners) + 1:
+                return cls(matrix, means, owners, starts, example_vectors, words, cohesion, word_ids, word_starts)
         if examples_file.is_file():
             log.warning("example request vectors do not match the examples: rebuild them with "
                         "python -m core.catalog.vectors_build")
@@ -221,6 +230,14 @@ class CatalogVectors:
         from core.search.relevance import stem
 
         return stem(word.lower()) in self.example_words
+
+    def words_of_examples(self, record_id: int) -> frozenset[str]:
+        """The words a record's example requests use (stemmed); none when it has none."""
+        group = int(self._example_group[record_id])
+        if group < 0:
+            return frozenset()
+        ids = self.example_word_ids[self.example_word_starts[group]:self.example_word_starts[group + 1]]
+        return frozenset(self.example_vocabulary[i] for i in ids)
 
     def closeness(self, query: np.ndarray, ids: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """For every record (each of ``ids`` when given), the cosine of its own text to a unit

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from core.catalog.examples import default_examples_file, example_rows, example_words, read_examples
+from core.catalog.examples import default_examples_file, example_rows, example_words, read_examples, words_by_record
 from core.catalog.records import CatalogRecord
 from core.catalog.vectors import default_vectors_file, example_vectors_file, examples_key, record_texts, vectors_key
 
@@ -67,11 +67,13 @@ def write(path: Path, texts: Sequence[str], matrix: np.ndarray, example_texts: S
     record id of each). Stored uncompressed: float16 sentence vectors shrink by 7 % compressed, the
     single requests' could not be mapped into memory, and the rest took 0.1 s longer to load."""
     records_with_examples, starts = groups(owners)
+    vocabulary = example_words(example_texts)
+    word_ids, word_starts = words_by_record(example_texts, starts, vocabulary)
     np.savez(
         path, key=np.array(vectors_key(texts)), vectors=matrix.astype(np.float16),
         example_key=np.array(examples_key(examples_file)), examples=unit_means(example_vectors, starts).astype(np.float16),
         example_records=records_with_examples, example_starts=starts,
-        example_words=np.array(example_words(example_texts)),
+        example_words=np.array(vocabulary), example_word_ids=word_ids, example_word_starts=word_starts,
         example_cohesion=cohesion(example_vectors.astype(np.float16), starts),
     )
     np.save(example_vectors_file(path), example_vectors.astype(np.float16))

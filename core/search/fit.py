@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.models import Repository, SearchParams
+from core.search.coverage import covered, text_words
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.gate import EXAMPLES_OVER_OWN, GateReading, record
 from core.search.language import language_free, without_language
@@ -320,6 +321,13 @@ def _typicality(catalog: "Catalog", wanted: np.ndarray, closest: Sequence[Reposi
     return float(known.max()) if len(known) else None
 
 
+def _words_of(catalog: "Catalog", repo: Repository) -> frozenset[str]:
+    """What a candidate's texts say (``Catalog.words_of``), or, for one the catalog lacks (live),
+    the words of its name, description, language and topics."""
+    known = catalog.words_of(repo.full_name)
+    return known if known is not None else text_words([repo.full_name, repo.description or "", repo.language or "", *repo.topics])
+
+
 def _examples_or_own(examples: np.ndarray, own: np.ndarray, index: int) -> float:
     """A candidate's example requests' closeness, or, when it has none (-1: a live candidate), its
     own text's as the gate would read its requests' (``EXAMPLES_OVER_OWN`` more)."""
@@ -415,7 +423,8 @@ def fits(
                         else float(measured.max()) if len(measured) else None),
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
-            words=len(telling), unknown_word=unknown_word, in_language=bool(ours))
+            words=len(telling), unknown_word=unknown_word, in_language=bool(ours),
+            covered=covered(telling, [_words_of(catalog, lexical_order[i]) for i in look], catalog.records_using, len(catalog)))
         record(reading)
         if reading.nothing_fits:
             return {}

@@ -129,6 +129,27 @@ def test_the_words_of_the_examples_are_known_words(tmp_path: Path) -> None:
     assert vectors.uses("babysitting") and vectors.uses("Jobs") and not vectors.uses("kennel")
 
 
+def test_each_records_example_words_are_kept_apart(tmp_path: Path) -> None:
+    records = Catalog.load().records[:3]
+    examples = write_examples(tmp_path / "examples.jsonl.gz", {records[0].full_name: ["my boss keeps babysitting cron jobs"],
+                                                                records[2].full_name: ["a kanban board", "Boards for teams"]})
+    build(records, tmp_path / "vectors.npz", examples)
+    vectors = CatalogVectors.load(records, tmp_path / "vectors.npz", examples)
+    assert vectors is not None
+    assert vectors.words_of_examples(records[0].id) == {"my", "boss", "keep", "babysitting", "cron", "job"}
+    assert vectors.words_of_examples(records[1].id) == frozenset()
+    assert vectors.words_of_examples(records[2].id) == {"a", "kanban", "board", "for", "team"}
+
+
+def test_a_records_words_are_those_of_its_texts_and_its_examples() -> None:
+    catalog = Catalog.load()
+    words = catalog.words_of("BurntSushi/ripgrep")
+    assert words is not None and {"burntsushi", "ripgrep", "rust"} <= words
+    assert catalog.vectors().words_of_examples(catalog.get("BurntSushi/ripgrep").id) <= words
+    assert catalog.words_of("nobody/nothing-here") is None
+    assert catalog.records_using("library") > catalog.records_using("ripgrep") > 0 == catalog.records_using("kennel")
+
+
 def test_a_word_only_people_use_is_known_to_the_catalog() -> None:
     catalog = Catalog.load()
     assert catalog.knows("babysitting"), "an example request uses it, no repository text does"

@@ -391,12 +391,26 @@ def test_a_live_candidate_is_read_as_if_it_had_example_requests() -> None:
 def test_the_gate_weighs_its_readings_together() -> None:
     from core.search.gate import NO_MATCH_AT, GateReading
 
-    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False)
-    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False)
+    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7)
+    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7)
     assert not typical.nothing_fits and atypical.nothing_fits  # just over the gate: typicality decides
-    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False, in_language=False)
+    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7)
     assert not under.nothing_fits  # a little under the gate, but typical of the closest's requests
-    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False, in_language=False)
+    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7)
     assert not far_over.nothing_fits
-    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False) \
+    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7) \
         .no_match_logit() < NO_MATCH_AT + 5  # a live candidate's typicality is read as the usual one
+
+
+def test_the_gate_reads_how_much_of_the_request_the_closest_candidates_speak_of() -> None:
+    from core.catalog import Catalog
+
+    catalog = Catalog.load()
+    weather = repo("a/forecast", 900, "Weather forecasts and radar maps in the terminal", "Go")  # a live candidate
+    ripgrep = catalog.get("BurntSushi/ripgrep").to_repository()
+    asked = SearchParams(text="a terminal tool for the weather forecast")
+    assert gate_reading(asked, [weather, ripgrep]).covered == pytest.approx(1.0)
+    beside = gate_reading(SearchParams(text="a terminal tool for the snowboard wax from the weather forecast"), [weather, ripgrep])
+    assert beside.covered < 0.7  # "snowboard", the rarest word, is in neither text
+    # a catalog candidate speaks through its example requests too
+    assert catalog.vectors().words_of_examples(catalog.get("BurntSushi/ripgrep").id) <= catalog.words_of(ripgrep.full_name)

@@ -77,8 +77,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "a library that parses Klingon grammar",
     # in a language, libraries close only in kind, the need typical of none of their requests
     "Kotlin library for parsing and generating G-code for CNC machines and 3D printers",
-    # close to cloud command-line tools, but typical of none of their requests
-    "command-line tool to manage Hetzner Cloud servers, snapshots and firewalls",
+    # close to screenshot and design tools, but its rarest words are in none of their texts or requests
+    "tool that simulates color blindness on screenshots so designers can check UI contrast",
     # over the gate and far ahead of the next, but far less typical of the closest's requests
     "Braille translation and back-translation library for contracted braille",
 ])
