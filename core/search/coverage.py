@@ -6,7 +6,9 @@ are in none of their texts, nor in the requests people ask of them. Each of the 
 words (``core.search.need.telling_words``) weighs by how rare it is among the catalog's
 repositories, ``log(records / (1 + records using it))``, so "wax" weighs much more than "tool";
 the reading is the share of that weight that the closest candidates' words hold, from 0 (none of
-the request's words) to 1 (all of them).
+the request's words) to 1 (all of them). Each candidate's own share counts in its fit too
+(``core.search.fit.COVERED_WEIGHT``): of two close candidates, the one whose texts and example
+requests use the request's rare words leads.
 """
 
 from __future__ import annotations
@@ -25,16 +27,19 @@ def text_words(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(stem(word) for text in texts for word in _WORD.findall(text.lower()))
 
 
-def covered(telling: Sequence[str], spoken_of: Iterable[frozenset[str]],
-            records_using: Callable[[str], int], records: int) -> float:
-    """The rarity-weighted share of the ``telling`` words that the words of ``spoken_of`` use;
-    ``records_using`` says how many of the ``records`` repositories use a word."""
+def rarities(telling: Sequence[str], records_using: Callable[[str], int], records: int) -> dict[str, float]:
+    """Each telling word, stemmed, and its weight: how rare it is among the ``records``
+    repositories, of which ``records_using`` says how many use a word."""
     weights: dict[str, float] = {}
     for word in telling:
         rarity = max(0.0, math.log(records / (1 + records_using(word))))
-        weights[stem(word)] = max(weights.get(stem(word), 0.0), rarity)
+        stemmed = stem(word.lower())
+        weights[stemmed] = max(weights.get(stemmed, 0.0), rarity)
+    return weights
+
+
+def share(weights: dict[str, float], used: frozenset[str]) -> float:
+    """The share of the ``weights`` (``rarities``) that the words ``used`` hold; 1 when they weigh nothing."""
     total = sum(weights.values())
-    if total <= 0.0:
-        return 1.0
-    used = frozenset().union(*spoken_of)
-    return sum(weight for word, weight in weights.items() if word in used) / total
+    return sum(weight for word, weight in weights.items() if word in used) / total if total > 0.0 else 1.0
+

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.models import Repository, SearchParams
-from core.search.coverage import covered, text_words
+from core.search.coverage import rarities, share, text_words
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.gate import EXAMPLES_OVER_OWN, GateReading, record
 from core.search.language import language_free, without_language
@@ -116,6 +116,7 @@ ELSEWHERE_GATE = 0.60
 # how many of the closest candidates the gate reads the need's typicality of (``core.search.gate``)
 TYPICAL_LOOK = 3
 TYPICALITY_WEIGHT = 0.3  # how typical the need is of a candidate's example requests adds this much x it
+COVERED_WEIGHT = 0.4  # the rarity-weighted share of the request's telling words a candidate's texts use adds this much x it
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -146,6 +147,7 @@ class Fit:
     fused: float  # higher is better
     stands_in: bool = False  # offers itself in place of what the request replaces
     sure: bool = True  # clears the gate by ``SURE_MARGIN``, or is named by the request's words
+    covered: float = 1.0  # the share of the request's rare words its texts use (``core.search.coverage.share``)
 
     @property
     def weak(self) -> bool:
@@ -382,6 +384,7 @@ def fits(
     # a word that no repository text and no example request uses names a concept the catalog lacks
     # ("knitting", "kennel", "GST"); the example requests hold the words of the situations people describe
     telling = telling_words(text)
+    rarity = rarities(telling, catalog.records_using, len(catalog))  # what each weighs in ``share``
     unknown_word = known is not None and any(known(word) is False for word in telling)
     if unknown_word:
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
@@ -424,7 +427,7 @@ def fits(
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
             words=len(telling), unknown_word=unknown_word, in_language=bool(ours),
-            covered=covered(telling, [_words_of(catalog, lexical_order[i]) for i in look], catalog.records_using, len(catalog)))
+            covered=share(rarity, frozenset().union(*(_words_of(catalog, lexical_order[i]) for i in look))))
         record(reading)
         if reading.nothing_fits:
             return {}
@@ -448,9 +451,10 @@ def fits(
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
-                 + TYPICALITY_WEIGHT * float(typical[index]))
+                 + TYPICALITY_WEIGHT * float(typical[index])
+                 + COVERED_WEIGHT * (covered := share(rarity, _words_of(catalog, repo))))
         sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
-        out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure)
+        out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure, covered=covered)
     if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less
         out = {name: replace(f, fused=f.fused - (1 - UNSURE_POPULARITY) * popularity[name]) for name, f in out.items()}
     fitting = sum(1 for f in out.values() if not f.weak)

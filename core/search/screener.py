@@ -32,7 +32,7 @@ from core.search.relevance import (
     misses_language,
     relevance,
 )
-from core.search.fit import ALL_CORE_BONUS, LEXICAL_WEIGHT, RRF_K, prepare_vectors
+from core.search.fit import ALL_CORE_BONUS, COVERED_WEIGHT, LEXICAL_WEIGHT, RRF_K, prepare_vectors
 from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
@@ -160,13 +160,14 @@ class Screener:
         items = [i for i in items if i.full_name not in judged_off_topic]  # the judge's floor
         # relevance decides; among near-ties, repositories with measured figures before those known
         # only from curated lists, then the quality score
-        # a judge that read the repository and vouches for it counts as a top match by words
-        # and its relevance stands in for the cosine when higher
+        # a judge that read the repository and vouches for it counts as a top match by words, its
+        # texts as using every word asked for, and its relevance stands in for the cosine when higher
         def fit(item: ScoredRepository) -> float:
             got = fitted[item.full_name]
             if item.full_name not in vouched:
                 return got.fused
-            return got.fused + JUDGE_BONUS + max(0.0, vouched[item.full_name] / 10 - got.closeness)
+            return (got.fused + JUDGE_BONUS + COVERED_WEIGHT * (1.0 - got.covered)
+                    + max(0.0, vouched[item.full_name] / 10 - got.closeness))
 
         items.sort(key=lambda i: (-round(fit(i) / NEAR_TIE), not i.figures_known, *rank_key(i)))
         items, elsewhere = in_named_language(items, tiers, params)

