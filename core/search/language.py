@@ -23,8 +23,9 @@ from core.search.vocabulary import (
 )
 
 _ALIASES = sorted(LANGUAGES, key=len, reverse=True)
+# a language's name standing alone ("python-dotenv" names a package), or after "pure-" ("a pure-Go driver")
 _LANGUAGE_PATTERN = re.compile(
-    r"(?<![\w+#.\-])(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
+    r"(?:(?<=\bpure-)|(?<![\w+#.\-]))(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
 )
 # what a tool works with, not what it is written in: "two shell commands" (but "a Rust command-line
 # tool" is written in Rust), "an emulator with Lua scripting", "faster Python installs",
@@ -254,7 +255,7 @@ _PORT_OF = re.compile(r"(?:ports?|rewrites?|clones?)\s+of\b")
 def _has_context(text: str, m: re.Match[str]) -> bool:
     before = text[: m.start()].rstrip()
     after = text[m.end() :].lstrip()
-    if any(before.endswith(" " + w) or before == w for w in LANGUAGE_CONTEXT_BEFORE):
+    if before.endswith("pure-") or any(before.endswith(" " + w) or before == w for w in LANGUAGE_CONTEXT_BEFORE):
         return True
     if m.group(1) == "go" and not before:
         return True  # "go web frameworks"

@@ -65,7 +65,7 @@ AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb"
 # ...but these are safe enough whenever they stand alone as a word
 AMBIGUOUS_OK_ALONE = frozenset({"py", "ts", "js", "golang"})
 LANGUAGE_CONTEXT_BEFORE = (
-    "in", "for", "using", "with", "written in", "language", "programming in", "based on", "about", "only",
+    "in", "for", "using", "with", "written in", "language", "programming in", "based on", "about", "only", "pure",
 )
 LANGUAGE_CONTEXT_AFTER = (
     "library", "libraries", "lib", "libs", "language", "lang", "code", "project", "projects",

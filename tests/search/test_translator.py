@@ -262,6 +262,14 @@ def test_a_question_with_its_own_subject_is_a_new_search() -> None:
     assert t("any good python orm?", PREVIOUS).keywords == []
 
 
+def test_a_pure_language_implementation_names_the_language() -> None:
+    assert t("pure-Python implementation of the DDS publish/subscribe standard, no C++ build needed").language == "Python"
+    assert t("a pure-Go SQLite driver").language == "Go"
+    assert t("a SQLite driver in pure go").language == "Go"
+    assert t("load settings with python-dotenv").language is None  # a package named after the language
+    assert t("a pure function memoizer").language is None
+
+
 def test_the_language_a_tool_is_written_in_wins_over_the_one_it_handles() -> None:
     assert t("fast JavaScript and CSS bundler written in Go").language == "Go"
     assert t("a JavaScript runtime written in Rust").language == "Rust"
