@@ -58,20 +58,25 @@ _REPO_NOUN = (
     r"(?:libraries|library|libs?|projects?|repos?|repositories|tools?|frameworks?|ones|packages?|"
     r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
 )
+_PROJECT_NOUN = r"(?:projects?|repos?|repositories|ones)"
 # what the asker works on: "tiny side project: i want auth + db + ...", "a small hobby project"
 _ASKERS_PROJECT = r"(?:side|hobby|pet|weekend|personal|toy|home|school|uni|university|class|learning)\s+projects?\b"
-# "small", "tiny", "niche" and "indie" only about the projects asked for ("small python testing
-# tools"), not about the asker ("our small team", "my small React app", "a tiny indie studio") or
-# what it is for ("for a small project", "tiny side project: ...") or the size of what they will
-# run ("run a small server for our community") or of what the wanted one is like ("kind of like a
-# tiny Datomic on the client")
+# "niche" and "indie" only about the projects asked for ("niche python testing tools"), and "small"
+# only where the projects themselves are small ("small python projects"): before the kind of software
+# wanted, "small" and "tiny" say lightweight ("a small C library to read PDFs", "a tiny tool for
+# containers", "a small client that updates my DNS"), which a star cap would answer with whatever is
+# little known, and leave out every project known only from curated lists (no star figures); never about
+# the asker ("our small team", "my small React app", "a tiny indie studio") or what it is for ("for a small
+# project", "tiny side project: ...") or the size of what they will run ("run a small server for our
+# community") or of what the wanted one is like ("kind of like a tiny Datomic on the client")
 _SMALL = re.compile(
     r"\b(hidden gems?|lesser[- ]known|little[- ]known|underrated|obscure|under the radar|"
     r"(?:not (?:so|too|very)|less) popular)\b"
     rf"|(?<!\bour )(?<!\bmy )(?<!\bwe're )(?<!\bwe are )(?<!\bi'm )(?<!\bi am )(?<!\byour )(?<!\btheir )"
     rf"(?<!\brun a )(?<!\bhost a )(?<!\brunning a )(?<!\bhosting a )(?<!\bset up a )(?<!\bdeploy a )"
     rf"(?<!\blike a )(?<!\bas a )(?<!\bfor a )(?<!\bfor an )(?<!\bin a )"
-    rf"\b(?:small|smaller|niche|tiny|indie)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
+    rf"(?:\b(?:niche|indie)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
+    rf"|\b(?:small|smaller)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_PROJECT_NOUN}\b))"
 )
 # "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard", nor
 # what a tool tells ("checking which one is newer")
