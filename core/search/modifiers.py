@@ -87,6 +87,15 @@ _NEW = re.compile(
 _CREATED = re.compile(r"\b(created|started|launched|born)\b")
 _THIS_YEAR = re.compile(r"\b(this|current) year\b")
 _LAST_PERIOD = re.compile(r"\b(?:in |within |over )?(?:the )?(?:last|past)\s+(\d+\s+)?(day|week|month|year)s?\b")
+# a period says how recent the projects must be only after what they did in it ("updated this year",
+# "active in the last 3 months", "created this year") or after the projects ("rust repos from the
+# last month"); otherwise it is when something happened to the asker ("someone pushed an AWS key
+# last week", "rm -rf burned me twice this year", "the ffmpeg command I ran last month")
+_PERIOD_CUE = re.compile(
+    r"\b(?:updated?|updates|pushed|commits?|committed|active|activity|maintained|released|releases?|created|"
+    r"started|launched|born|new|trending|developed|published)\b(?:\s+[\w.+#-]+){0,3}?\s*$"
+    rf"|(?<!\bour )(?<!\bmy )(?<!\byour )(?<!\btheir )(?<!\bthe )\b{_REPO_NOUN}\s+(?:from|of|in|since)?\s*$"
+)
 # "active" about the projects asked for ("still active", "active ones", "an active community"), not
 # about what they handle ("switches which one is active", "Active Directory", "active sessions")
 _ACTIVE = re.compile(
@@ -163,10 +172,10 @@ def _limit(ex: Extraction) -> None:
 def _recency(ex: Extraction, today: date) -> None:
     created = bool(_CREATED.search(ex.text))
     key = "created_after" if created else "pushed_after"
-    if m := _THIS_YEAR.search(ex.text):
+    if (m := _THIS_YEAR.search(ex.text)) and _PERIOD_CUE.search(ex.text[: m.start()]):
         ex.changes[key] = date(today.year, 1, 1)
         ex.cut(m)
-    elif m := _LAST_PERIOD.search(ex.text):
+    elif (m := _LAST_PERIOD.search(ex.text)) and _PERIOD_CUE.search(ex.text[: m.start()]):
         count = int(m.group(1)) if m.group(1) else 1
         ex.changes[key] = today - timedelta(days=count * _PERIOD_DAYS[m.group(2)])
         ex.cut(m)

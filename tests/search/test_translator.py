@@ -170,6 +170,14 @@ def test_recency_words() -> None:
     # "active" about what a tool handles, not about the tool
     assert t("a CLI that stores multiple ssh keys and switches which one is active").pushed_after is None
     assert t("a deliberately vulnerable active directory lab for red team training").pushed_after is None
+    assert t("rust repos from the last month").pushed_after == TODAY - timedelta(days=30)
+    # when something happened to the asker, not how recent the projects must be
+    for text in ("someone pushed an AWS key to our repo last week, how do we catch that next time?",
+                 "rm -rf burned me twice this year. want a command that moves files to the trash",
+                 "I can never find that long ffmpeg command I ran last month on my other laptop",
+                 "a dropdown for picking a date range with presets like 'last 30 days'"):
+        p = t(text)
+        assert (p.pushed_after, p.created_after) == (None, None), text
 
 
 def test_sort_and_limit() -> None:
