@@ -119,7 +119,7 @@ class CatalogIndex:
             where.append("r.stars <= ?")
             args.append(params.max_stars)
         if params.pushed_after is not None:
-            where.append("r.pushed_at >= ?")
+            where.append("(r.pushed_at >= ? OR r.pushed_at = '')")  # unknown (list-only): nothing says it is stale
             args.append(params.pushed_after.isoformat())
         order = _ORDER.get(sort) or (f"{_BM25}, r.stars DESC" if match else "r.stars DESC")
         source = "repos_fts JOIN repos r ON r.id = repos_fts.rowid" if match else "repos r"
