@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from core.search.language import written_in
+from core.search.vocabulary import LANGUAGES
 
 POPULAR_MIN_STARS = 1_000
 VERY_POPULAR_MIN_STARS = 10_000
@@ -39,8 +40,20 @@ _STAR_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bstars?\s*(?:<=?|under|below)\s*{_NUM}"), "max"),
 ]
 
+_REPO_NOUN = (
+    r"(?:libraries|library|libs?|projects?|repos?|repositories|tools?|frameworks?|ones|packages?|"
+    r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
+)
+# what a popularity word must be about: the software asked for ("popular python orm", "a mature open
+# source LMS", "the most popular react libraries", "something popular?"), not another thing ("random
+# popular dog names", "a famous art museum", "an established TCP session", "browser-trusted certificates")
+_SOFTWARE_AFTER = (
+    rf"(?=(?:\s+[\w.+#/-]+){{0,3}}?\s+(?:{_REPO_NOUN}|one|{'|'.join(re.escape(a) for a in sorted(LANGUAGES, key=len, reverse=True))}|"
+    r"open[- ]source|self[- ]hosted|software|solutions?|systems?|orms?|databases?|dbs?|parsers?|editors?|"
+    r"generators?|managers?|runtimes?|choices?|picks?|stacks?|platforms?|services?)(?![\w+#])|\s*(?:[?.!,;]|$))"
+)
 _VERY_POPULAR = re.compile(
-    r"\b(very|hugely|extremely|massively|super|most) popular\b|\bfamous\b|\bmost used\b"
+    r"(?:\b(very|hugely|extremely|massively|super|most) popular\b|(?<!-)\bfamous\b|\bmost used\b)" + _SOFTWARE_AFTER
 )
 # popularity words about the projects asked for, not about what they come from or stand in for
 # ("a PHP port of a well-known strength estimator", "an alternative to the popular X", "the same API
@@ -51,13 +64,9 @@ _POPULAR = re.compile(
     # "reproduce real-world CVEs in popular software", "works across popular browsers"
     r"(?<!\bin )(?<!\bin the )(?<!\bacross )(?<!\bwith )(?<!\binto )"
     r"\b(popular|well[- ]known|widely[- ]used|widely[- ]adopted|battle[- ]tested|established|"
-    r"mainstream|production[- ]ready|reputable|trusted|mature)\b"
+    r"mainstream|production[- ]ready|reputable|trusted|mature)\b(?<!-trusted)" + _SOFTWARE_AFTER
 )
 _GROWING = re.compile(r"\b(emerging|rising|up[- ]and[- ]coming|trending|fast[- ]growing|growing)\b")
-_REPO_NOUN = (
-    r"(?:libraries|library|libs?|projects?|repos?|repositories|tools?|frameworks?|ones|packages?|"
-    r"crates?|gems?|stuff|alternatives|options|apps?|engines?|clis?|servers?|clients?|plugins?|sdks?)"
-)
 _PROJECT_NOUN = r"(?:projects?|repos?|repositories|ones)"
 # what the asker works on: "tiny side project: i want auth + db + ...", "a small hobby project"
 _ASKERS_PROJECT = r"(?:side|hobby|pet|weekend|personal|toy|home|school|uni|university|class|learning)\s+projects?\b"

@@ -153,6 +153,17 @@ def test_popularity_words() -> None:
     assert t("emerging rust databases").sort == "growth"
 
 
+def test_popularity_words_about_something_else_set_no_filter() -> None:
+    for text in ("npm package that returns random popular dog names",
+                 "R color palettes inspired by paintings in a famous New York art museum",
+                 "take over an established TCP session on the local network, tool written in Rust",
+                 "simplest way to get browser-trusted certificates on localhost"):
+        p = t(text)
+        assert (p.min_stars, p.max_stars) == (None, None), text
+    assert t("is there a mature open source learning management system?").min_stars == 1000
+    assert t("which is most popular?").min_stars == 10_000
+
+
 def test_explicit_stars_beat_popularity_words() -> None:
     p = t("popular ones under 500 stars in rust")
     assert (p.min_stars, p.max_stars) == (None, 500)
