@@ -85,7 +85,7 @@ _SMALL = re.compile(
     rf"(?<!\brun a )(?<!\bhost a )(?<!\brunning a )(?<!\bhosting a )(?<!\bset up a )(?<!\bdeploy a )"
     rf"(?<!\blike a )(?<!\bas a )(?<!\bfor a )(?<!\bfor an )(?<!\bin a )"
     rf"(?:\b(?:niche|indie)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_REPO_NOUN}\b)"
-    rf"|\b(?:small|smaller)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,3}}?\s+{_PROJECT_NOUN}\b))"
+    rf"|\b(?:small|smaller)\b(?!\s+{_ASKERS_PROJECT})(?=(?:\s+[\w.+#-]+){{0,2}}?\s+{_PROJECT_NOUN}\b))"
 )
 # "new" only about projects: "new rust web frameworks", not "we're starting a new dashboard", nor
 # what a tool tells ("checking which one is newer")
@@ -116,7 +116,8 @@ _ACTIVE = re.compile(
 )
 _RECENTLY_UPDATED = re.compile(r"\b(recently updated|up[- ]to[- ]date|recently active|updated recently)\b")
 _SORT_UPDATED = re.compile(r"\b(most recent(?:ly updated)?|latest|last updated)\b")
-_SORT_STARS = re.compile(r"\b(?:most|top)[- ]starred\b|\btop\b(?!\s+\d)|\bmost stars\b|\bby stars\b")
+# "top" ranks ("top rust crates"), except where it is a place ("on top of selenium", "at the top of my screen")
+_SORT_STARS = re.compile(r"\b(?:most|top)[- ]starred\b|(?<!\bon )(?<!\bthe )\btop\b(?!\s+\d)(?!\s+of\b)|\bmost stars\b|\bby stars\b")
 _LIMIT = re.compile(
     r"\b(?:top|first|show me|give me|find me|find|list|just|only|best)\s+(\d{1,2})\b"
     r"(?!\s*(?:k\b|m\b|\+|[.,]\d|stars?|-|to\b|and\b|%|thousand))"

@@ -126,6 +126,7 @@ def test_popularity_words() -> None:
         p = t(f"{word} python testing tools")
         assert (p.min_stars, p.max_stars) == (None, 1000), word
     assert t("small python projects for testing").max_stars == 1000
+    assert t("run make inside a pinned Docker image, configured by a small file in the repo").max_stars is None
     for text in ("Redux is too much boilerplate for our small React app, what's lighter?",
                  "Kafka is too much to operate for our small team", "we're a tiny indie studio leaving Unity",
                  "we want to run a small server for our community",
@@ -189,6 +190,12 @@ def test_recency_words() -> None:
                  "a dropdown for picking a date range with presets like 'last 30 days'"):
         p = t(text)
         assert (p.pushed_after, p.created_after) == (None, None), text
+
+
+def test_top_as_a_place_does_not_sort() -> None:
+    assert t("a friendly dsl on top of selenium for browser tests").sort == "best"
+    assert t("the camera cutout at the top of my screen wastes space").sort == "best"
+    assert t("top rust web frameworks").sort == "stars"
 
 
 def test_sort_and_limit() -> None:
