@@ -154,13 +154,17 @@ def test_popularity_words() -> None:
     assert t("emerging rust databases").sort == "growth"
 
 
-def test_popularity_words_about_something_else_set_no_filter() -> None:
-    for text in ("npm package that returns random popular dog names",
-                 "R color palettes inspired by paintings in a famous New York art museum",
-                 "take over an established TCP session on the local network, tool written in Rust",
-                 "simplest way to get browser-trusted certificates on localhost"):
-        p = t(text)
-        assert (p.min_stars, p.max_stars) == (None, None), text
+@pytest.mark.parametrize("text", [
+    "npm package that returns random popular dog names",
+    "R color palettes inspired by paintings in a famous New York art museum",
+    "take over an established TCP session on the local network, tool written in Rust",
+    "simplest way to get browser-trusted certificates on localhost",
+])
+def test_popularity_words_about_something_else_set_no_filter(text: str) -> None:
+    assert (t(text).min_stars, t(text).max_stars) == (None, None)
+
+
+def test_popularity_words_about_the_software_asked_for_set_a_filter() -> None:
     assert t("is there a mature open source learning management system?").min_stars == 1000
     assert t("which is most popular?").min_stars == 10_000
 
@@ -183,13 +187,16 @@ def test_recency_words() -> None:
     assert t("a CLI that stores multiple ssh keys and switches which one is active").pushed_after is None
     assert t("a deliberately vulnerable active directory lab for red team training").pushed_after is None
     assert t("rust repos from the last month").pushed_after == TODAY - timedelta(days=30)
-    # when something happened to the asker, not how recent the projects must be
-    for text in ("someone pushed an AWS key to our repo last week, how do we catch that next time?",
-                 "rm -rf burned me twice this year. want a command that moves files to the trash",
-                 "I can never find that long ffmpeg command I ran last month on my other laptop",
-                 "a dropdown for picking a date range with presets like 'last 30 days'"):
-        p = t(text)
-        assert (p.pushed_after, p.created_after) == (None, None), text
+
+
+@pytest.mark.parametrize("text", [
+    "someone pushed an AWS key to our repo last week, how do we catch that next time?",
+    "rm -rf burned me twice this year. want a command that moves files to the trash",
+    "I can never find that long ffmpeg command I ran last month on my other laptop",
+    "a dropdown for picking a date range with presets like 'last 30 days'",
+])
+def test_a_period_when_something_happened_to_the_asker_sets_no_date_filter(text: str) -> None:
+    assert (t(text).pushed_after, t(text).created_after) == (None, None)
 
 
 def test_top_as_a_place_does_not_sort() -> None:
