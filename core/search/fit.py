@@ -447,12 +447,13 @@ def fits(
         earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
         prior = popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
         popularity[repo.full_name] = prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)
+        covered = share(rarity, _words_of(catalog, repo))
         fused = (close + popularity[repo.full_name]
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
                  + TYPICALITY_WEIGHT * float(typical[index])
-                 + COVERED_WEIGHT * (covered := share(rarity, _words_of(catalog, repo))))
+                 + COVERED_WEIGHT * covered)
         sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure, covered=covered)
     if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less
