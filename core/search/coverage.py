@@ -16,17 +16,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 
-from core.search.relevance import stem
+from core.search.relevance import stem, stemmed
 
 _WORD = re.compile(r"[a-z][a-z0-9+#]*")
-_stem = lru_cache(maxsize=16_384)(stem)  # the candidates' texts share most of their words
 
 
 def text_words(texts: Iterable[str]) -> frozenset[str]:
     """The words the texts use, lower-cased and stemmed (``core.search.relevance.stem``)."""
-    return frozenset(_stem(word) for text in texts for word in _WORD.findall(text.lower()))
+    return frozenset(stemmed(word) for text in texts for word in _WORD.findall(text.lower()))
 
 
 def rarities(telling: Sequence[str], records_using: Callable[[str], int], records: int) -> dict[str, float]:

@@ -385,6 +385,13 @@ def fits(
     # ("knitting", "kennel", "GST"); the example requests hold the words of the situations people describe
     telling = telling_words(text)
     rarity = rarities(telling, catalog.records_using, len(catalog))  # what each weighs in ``share``
+    spoken: dict[str, frozenset[str]] = {}  # the candidates' words, each worked out once
+
+    def words_of(repo: Repository) -> frozenset[str]:
+        if (found := spoken.get(repo.full_name)) is None:
+            found = spoken[repo.full_name] = _words_of(catalog, repo)
+        return found
+
     unknown_word = known is not None and any(known(word) is False for word in telling)
     if unknown_word:
         gate_at = SITUATED_UNKNOWN_WORD_GATE if need.situated else UNKNOWN_WORD_GATE
@@ -427,7 +434,7 @@ def fits(
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
             words=len(telling), unknown_word=unknown_word, in_language=bool(ours),
-            covered=share(rarity, frozenset().union(*(_words_of(catalog, lexical_order[i]) for i in look))))
+            covered=share(rarity, frozenset().union(*(words_of(lexical_order[i]) for i in look))))
         record(reading)
         if reading.nothing_fits:
             return {}
@@ -447,7 +454,7 @@ def fits(
         earlier = None if repo.figures_known else catalog.earlier_stars(repo.full_name)
         prior = popularity_prior(repo.stars, repo.figures_known, small, earlier_stars=earlier)
         popularity[repo.full_name] = prior * (COMMON_USE_POPULARITY if need.asks_common else 1.0)
-        covered = share(rarity, _words_of(catalog, repo))
+        covered = share(rarity, words_of(repo))
         fused = (close + popularity[repo.full_name]
                  + need.word_trust * words
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)

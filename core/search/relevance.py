@@ -53,11 +53,11 @@ def stem(word: str) -> str:
     return word
 
 
-_stemmed = lru_cache(maxsize=16_384)(stem)  # descriptions share most of their words
+stemmed = lru_cache(maxsize=16_384)(stem)  # ``stem``, cached: descriptions share most of their words
 
 
 def _normalized(text: str) -> str:
-    return " " + " ".join(map(_stemmed, _WORD.findall(text.lower()))) + " "
+    return " " + " ".join(map(stemmed, _WORD.findall(text.lower()))) + " "
 
 
 @lru_cache(maxsize=16_384)
