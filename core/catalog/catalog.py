@@ -229,7 +229,7 @@ class Catalog:
         vectors = self.vectors()
         words = text_words([record.full_name, record.description, record.language or "",
                             *record.categories, *record.list_descriptions])
-        return words | vectors.words_of_examples(record.id) if vectors is not None else words
+        return (words | vectors.words_of_examples(record.id)) if vectors is not None else words
 
     def vectors_named(self, names: Sequence[str]) -> np.ndarray:
         """The shipped vectors of the most-starred snapshot repository called each of ``names``."""

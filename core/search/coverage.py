@@ -17,13 +17,13 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from core.search.relevance import stem, stemmed
+from core.search.relevance import stemmed
 
 _WORD = re.compile(r"[a-z][a-z0-9+#]*")
 
 
 def text_words(texts: Iterable[str]) -> frozenset[str]:
-    """The words the texts use, lower-cased and stemmed (``core.search.relevance.stem``)."""
+    """The words the texts use, lower-cased and stemmed (``core.search.relevance.stemmed``)."""
     return frozenset(stemmed(word) for text in texts for word in _WORD.findall(text.lower()))
 
 
@@ -33,8 +33,8 @@ def rarities(telling: Sequence[str], records_using: Callable[[str], int], record
     weights: dict[str, float] = {}
     for word in telling:
         rarity = max(0.0, math.log(records / (1 + records_using(word))))
-        stemmed = stem(word.lower())
-        weights[stemmed] = max(weights.get(stemmed, 0.0), rarity)
+        key = stemmed(word.lower())
+        weights[key] = max(weights.get(key, 0.0), rarity)
     return weights
 
 

@@ -47,8 +47,9 @@ _REPO_NOUN = (
 # what a popularity word must be about: the software asked for ("popular python orm", "a mature open
 # source LMS", "the most popular react libraries", "something popular?"), not another thing ("random
 # popular dog names", "a famous art museum", "an established TCP session", "browser-trusted certificates")
+_LANGUAGE_NAME = "|".join(re.escape(alias) for alias in sorted(LANGUAGES, key=len, reverse=True))
 _SOFTWARE_AFTER = (
-    rf"(?=(?:\s+[\w.+#/-]+){{0,3}}?\s+(?:{_REPO_NOUN}|one|{'|'.join(re.escape(a) for a in sorted(LANGUAGES, key=len, reverse=True))}|"
+    rf"(?=(?:\s+[\w.+#/-]+){{0,3}}?\s+(?:{_REPO_NOUN}|one|{_LANGUAGE_NAME}|"
     r"open[- ]source|self[- ]hosted|software|solutions?|systems?|orms?|databases?|dbs?|parsers?|editors?|"
     r"generators?|managers?|runtimes?|choices?|picks?|stacks?|platforms?|services?)(?![\w+#])|\s*(?:[?.!,;]|$))"
 )
