@@ -38,6 +38,7 @@
     .venv/bin/python -m bench search_eval --set dev20      # development: written to be diagnosed (90 list-only answers)
     .venv/bin/python -m bench search_eval --set dev21      # development: written to be diagnosed (90 list-only answers)
     .venv/bin/python -m bench search_eval --set dev22      # development: written to be diagnosed (100 list-only answers)
+    .venv/bin/python -m bench search_eval --set dev23      # development: written to be diagnosed (40 no-match)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -122,6 +123,7 @@ SETS = {
     "dev20": DATA / "search_dev20.jsonl",
     "dev21": DATA / "search_dev21.jsonl",
     "dev22": DATA / "search_dev22.jsonl",
+    "dev23": DATA / "search_dev23.jsonl",
 }
 LABELS = {
     "fresh17": "FRESH17 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -162,6 +164,7 @@ LABELS = {
     "dev20": "DEV20 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev21": "DEV21 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev22": "DEV22 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
+    "dev23": "DEV23 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
