@@ -28,10 +28,11 @@ _LANGUAGE_PATTERN = re.compile(
     r"(?:(?<=\bpure-)|(?<![\w+#.\-]))(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
 )
 # what a tool works with, not what it is written in: "two shell commands" (but "a Rust command-line
-# tool" is written in Rust), "an emulator with Lua scripting", "faster Python installs",
-# "installing Python packages", "our TypeScript repo" (but "Python packages for PDFs" are libraries)
+# tool" and "a Rust command that waits for ports" are written in Rust), "an emulator with Lua
+# scripting", "faster Python installs", "installing Python packages", "our TypeScript repo" (but
+# "Python packages for PDFs" are libraries), "Erlang VM internals", "a JavaScript runtime"
 _WORKS_ON = re.compile(
-    r"\s+(?:commands?(?![-\s]+line)|scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
+    r"\s+(?:commands?(?![-\s]+line|\s+(?:that|which)\b)|vms?|virtual\s+machines?|runtimes?|interpreters?|scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
     r"installs?|snippets?|templates?|contracts?|files?|"
     r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
     r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"

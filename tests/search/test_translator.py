@@ -409,6 +409,11 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
     assert t("run two shell commands in parallel").language is None
+    assert t("Rust command that blocks until a set of TCP services accept connections").language == "Rust"
+    # a virtual machine, runtime or interpreter is what a tool works on or is
+    assert t("dashboard for Phoenix apps showing metrics and Erlang VM internals").language is None
+    assert t("a JavaScript runtime written in Rust").language == "Rust"
+    assert t("embed a Lua interpreter in my C++ game").language == "C++"
     # what is ruled out
     assert t("train small neural nets inside our legacy HPC code, with no python in the loop").language is None
     assert t("a json parser without javascript").language is None
