@@ -438,6 +438,9 @@ def fits(
         record(reading)
         if reading.nothing_fits:
             return {}
+        borderline = reading.nothing_surely_fits
+    else:
+        borderline = False
     typical = np.nan_to_num(typical, nan=0.0)
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}
@@ -461,7 +464,7 @@ def fits(
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
                  + TYPICALITY_WEIGHT * float(typical[index])
                  + COVERED_WEIGHT * covered)
-        sure = repo.full_name in named_by_words or float(gate_closeness[index]) >= gate_at + SURE_MARGIN
+        sure = repo.full_name in named_by_words or (float(gate_closeness[index]) >= gate_at + SURE_MARGIN and not borderline)
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure, covered=covered)
     if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less
         out = {name: replace(f, fused=f.fused - (1 - UNSURE_POPULARITY) * popularity[name]) for name, f in out.items()}

@@ -32,6 +32,9 @@ EXAMPLES_OVER_OWN = 0.12
 NO_MATCH_BIAS = 7.0525
 NO_MATCH_WEIGHTS = (-4.1728, -5.6732, -10.1618, -5.7119, -0.2216, 0.8592, -0.9972, -3.4155)
 NO_MATCH_AT = -0.0756  # over this logit, nothing fits (the middle of the thresholds where the fit's objective is flat: ``bench gate_fit``)
+# ...and within this of it, something may fit but nothing surely does: the list is said to hold the
+# closest matches, none a sure one (``core.search.fit.Fit.sure``)
+UNSURE_BAND = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,10 @@ class GateReading:
     @property
     def nothing_fits(self) -> bool:
         return self.no_match_logit() > NO_MATCH_AT
+
+    @property
+    def nothing_surely_fits(self) -> bool:
+        return self.no_match_logit() > NO_MATCH_AT - UNSURE_BAND
 
 
 _recording: ContextVar[list[GateReading] | None] = ContextVar("gate_readings", default=None)

@@ -282,6 +282,21 @@ def test_a_candidate_just_over_the_gate_is_no_sure_fit_unless_the_words_name_it(
     assert fits(plain, [limiter], all_core=set())[limiter.full_name].sure
 
 
+def test_a_request_the_gate_nearly_answers_with_a_plain_no_has_no_sure_fit() -> None:
+    from core.catalog import Catalog
+
+    catalog = Catalog.load()
+    limiters = [catalog.get(name).to_repository() for name in ("SGrondin/bottleneck", "animir/node-rate-limiter-flexible")]
+    asked = SearchParams(text="back off when a node service gets too many requests")
+    reading = gate_reading(asked, limiters)
+    assert not reading.nothing_fits and reading.nothing_surely_fits  # just under the gate's threshold
+    fitted = fits(asked, limiters, all_core=set())
+    assert fitted and not any(f.sure for f in fitted.values())  # listed as the closest matches, none a sure one
+    plain = SearchParams(text="limit requests per second from a node client")
+    assert not gate_reading(plain, limiters).nothing_surely_fits
+    assert fits(plain, limiters, all_core=set())["SGrondin/bottleneck"].sure
+
+
 def test_under_a_language_filter_only_what_is_in_it_or_made_for_it_is_evidence() -> None:
     from core.catalog import Catalog
     from core.search.translator import RuleBasedTranslator
@@ -390,11 +405,12 @@ def test_a_live_candidate_is_read_as_if_it_had_example_requests() -> None:
 
 
 def test_the_gate_weighs_its_readings_together() -> None:
-    from core.search.gate import NO_MATCH_AT, GateReading
+    from core.search.gate import NO_MATCH_AT, UNSURE_BAND, GateReading
 
     typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7)
     atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7)
     assert not typical.nothing_fits and atypical.nothing_fits  # just over the gate: typicality decides
+    assert typical.nothing_surely_fits == (typical.no_match_logit() > NO_MATCH_AT - UNSURE_BAND)
     under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7)
     assert not under.nothing_fits  # a little under the gate, but typical of the closest's requests
     far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7)
