@@ -422,6 +422,7 @@ def fits(
             evidence = 0.0  # close only through the language: "a Clojure library for generating QR codes"
         closeness_without_language = {lexical_order[i].full_name: float(c)
                                       for i, c in zip(ours, meaning(bare_own, bare_examples))}
+    borderline = False  # the gate nearly said nothing fits: then nothing is a sure fit
     if gate and not named and not params.exclude:
         # under a language filter, the closest in it, and how typical the need without the language is of them
         nearest = sorted(ours or range(len(lexical_order)), key=lambda i: -float(gate_closeness[i]))
@@ -439,8 +440,6 @@ def fits(
         if reading.nothing_fits:
             return {}
         borderline = reading.nothing_surely_fits
-    else:
-        borderline = False
     typical = np.nan_to_num(typical, nan=0.0)
     out: dict[str, Fit] = {}
     popularity: dict[str, float] = {}
@@ -464,7 +463,8 @@ def fits(
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
                  + TYPICALITY_WEIGHT * float(typical[index])
                  + COVERED_WEIGHT * covered)
-        sure = repo.full_name in named_by_words or (float(gate_closeness[index]) >= gate_at + SURE_MARGIN and not borderline)
+        sure = repo.full_name in named_by_words or (
+            not borderline and float(gate_closeness[index]) >= gate_at + SURE_MARGIN)
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure, covered=covered)
     if not any(f.sure for f in out.values()):  # the closest matches: closeness leads, popularity counts less
         out = {name: replace(f, fused=f.fused - (1 - UNSURE_POPULARITY) * popularity[name]) for name, f in out.items()}

@@ -32,7 +32,8 @@ _LANGUAGE_PATTERN = re.compile(
 # scripting", "faster Python installs", "installing Python packages", "our TypeScript repo" (but
 # "Python packages for PDFs" are libraries), "Erlang VM internals", "a JavaScript runtime"
 _WORKS_ON = re.compile(
-    r"\s+(?:commands?(?![-\s]+line|\s+(?:that|which)\b)|vms?|virtual\s+machines?|runtimes?|interpreters?|scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
+    r"\s+(?:commands?(?![-\s]+line|\s+(?:that|which)\b)|vms?|virtual\s+machines?|runtimes?|interpreters?|"
+    r"scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
     r"installs?|snippets?|templates?|contracts?|files?|"
     r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
     r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
