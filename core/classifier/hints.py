@@ -183,8 +183,10 @@ def runs_a_language_inside(message: str, mentions: Sequence[Mention], context: T
 
 # names set apart as alternatives stand close ("zustand or jotai", "is vitest faster than jest",
 # "replace moment with dayjs"); two names further apart are words of one description ("finite
-# element analysis ... with beam and shell elements")
+# element analysis ... with beam and shell elements"), and so are two with a new clause between
+# them ("write the OpenAPI YAML and it routes requests")
 APART_MAX_WORDS = 4
+_NEW_CLAUSE = re.compile(r"\b(?:it|they|we|i|you|he|she)\b", re.I)
 # ...unless the message opens with the kind of software it asks for, and the names are what that
 # serves: "backup tool for MySQL or Postgres", "script that reviews a MySQL or MariaDB server"
 _KIND_FIRST = re.compile(
@@ -215,7 +217,7 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
         return False  # with nothing listed, "them" and "these" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
     if names and not _KIND_FIRST.match(message[:names[0].start]) and any(
-            _APART.search(between) and len(between.split()) <= APART_MAX_WORDS
+            _APART.search(between) and len(between.split()) <= APART_MAX_WORDS and not _NEW_CLAUSE.search(between)
             and not (_JOINED.fullmatch(between) and _SERVED.search(message[:a.start]))
             for a, b, between in ((a, b, message[a.end:b.start]) for a, b in zip(names, names[1:]))):
         return False

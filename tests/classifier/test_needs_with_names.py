@@ -17,7 +17,7 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
          "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm", "mpv-player/mpv", "videolan/vlc",
          "tolitius/mount", "utmapp/UTM", "is-a-dev/register", "parcel-bundler/parcel",
-         "jupyterlab/jupyterlab", "jupyter/notebook"]
+         "jupyterlab/jupyterlab", "jupyter/notebook", "psf/requests"]
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +71,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "my thesis plots come out of MATLAB and look awful in LaTeX, so I want them converted into native "
     "TikZ/pgfplots code",
     "Rust conversion between UTM, latitude/longitude and MGRS",
+    # a new clause between two names: they are words of one description, not alternatives
+    "API-first Python framework: write the OpenAPI YAML and it routes requests to handlers and validates "
+    "them against the schema",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
