@@ -44,11 +44,11 @@ _WORKS_ON = re.compile(
 _INSTEAD_OF = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replacements?\s+(?:to|for)|replace|replacing|instead\s+of|"
     r"rather\s+than|migrat\w*\s+(?:off|away\s+from|from)|moving\s+(?:off|away\s+from)|leaving|"
-    # "moving a course from MATLAB's toolbox to Julia", "switching our scripts from Perl"
-    r"(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?)\s+"
+    # "moving a course from MATLAB's toolbox to Julia", "switching our scripts from Perl", "coming from Kotlin"
+    r"(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|port(?:s|ed|ing)?|transition(?:s|ed|ing)?|com(?:e|es|ing))\s+"
     r"(?:[^\s,.;:!?]+\s+){0,3}from|"
     r"done\s+with|tired\s+of|sick\s+of|fed\s+up\s+with|than)\s+"
-    r"(?:(?!(?:in|for|with|using|written|on|to)\b)[^\s,.;:!?]+\s+){0,5}$"
+    r"(?:(?!(?:in|for|with|using|written|on|to|want|wants|need|needs|looking)\b)[^\s,.;:!?]+\s+){0,5}$"
     # "instead of rewriting it in Python": what they would rather not do
     r"|\binstead\s+of\s+(?:re)?(?:writ|port|build|implement|translat)\w*\s+(?:[^\s,.;:!?]+\s+){0,3}(?:in|to|into)\s+$"
 )
@@ -95,8 +95,14 @@ _SCRIPTS = re.compile(r"\s+scripts?\b")
 _SHELLS = frozenset({"Shell", "PowerShell"})
 # Jupyter is where code runs ("we do our calcs in Jupyter"); it filters only as notebooks asked for
 _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
+# what is imitated: "a generics package modeled on Kotlin's collections", "in the spirit of Ruby's
+# Sidekiq" (the one wanted is in the language the request names elsewhere, or in any)
+_IMITATES = re.compile(
+    r"\b(?:model(?:l)?ed\s+(?:on|after)|inspired\s+by|(?:in\s+the\s+)?(?:style|spirit)\s+of|similar\s+to|"
+    r"(?<!'d )(?<!would )like|mimic(?:s|king)?|borrow(?:s|ed|ing)?\s+from)\s+$"
+)
 # what comes before a language that makes it context, not a filter
-_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES, _RULED_OUT)
+_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES, _RULED_OUT, _IMITATES)
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 # "static analysis for javascript": the language ends the clause, so it names the ecosystem the
 # filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays
@@ -170,7 +176,7 @@ _PACKAGE_KIND = re.compile(rf"\s+(?:\w+\s+)?(?:{_PACKAGE})\b")
 # "in a rust service", "for our Go backend": the asker's own code is in the language, which every
 # candidate shares as well
 _ASKERS_CODE_BEFORE = re.compile(r"\b(?:in|for|from|inside|into|within)\s+(?:a|an|our|my|the)\s+$")
-_ASKERS_CODE_AFTER = re.compile(r"\s+(?:services?|apps?|applications?|backends?|codebases?|monorepos?|projects?)\b")
+_ASKERS_CODE_AFTER = re.compile(r"\s+(?:services?|apps?|applications?|backends?|codebases?|monorepos?|projects?|programs?)\b")
 
 
 # a language's own word for the packages wanted says the language as plainly as its name: "a Rust

@@ -66,13 +66,14 @@ AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb"
 AMBIGUOUS_OK_ALONE = frozenset({"py", "ts", "js", "golang"})
 LANGUAGE_CONTEXT_BEFORE = (
     "in", "for", "using", "with", "written in", "language", "programming in", "based on", "about", "only", "pure",
+    "writing",
 )
 LANGUAGE_CONTEXT_AFTER = (
     "library", "libraries", "lib", "libs", "language", "lang", "code", "project", "projects",
     "programming", "framework", "frameworks", "tool", "tools", "package", "packages", "module",
     "modules", "repo", "repos", "repositories", "implementation", "implementations", "web", "cli",
     "server", "servers", "client", "clients", "app", "apps", "game", "games", "compiler", "orm",
-    "http", "api", "sdk", "bindings", "crate", "crates", "gem", "gems", "developers",
+    "http", "api", "sdk", "bindings", "crate", "crates", "gem", "gems", "developers", "program", "programs",
 )
 
 

@@ -405,6 +405,13 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
              "bode plots").language == "Julia"
     assert t("switching our build scripts from Perl to Python, any task runner?").language == "Python"
     assert t("a Go library that reads from Python pickles").language == "Go"
+    assert t("I come from Python and want a Go web framework").language == "Go"
+    assert t("Coming from Kotlin, I really miss Sequence when writing Go. Is there a generics package modeled "
+             "on Kotlin's collections?").language == "Go"
+    # what is imitated is not what the one wanted is written in
+    assert t("a job queue in the spirit of Ruby's Sidekiq, for Go").language == "Go"
+    # the asker's own program is in the language: so is the library it calls
+    assert t("parse PHP source code into a syntax tree from a Go program").language == "Go"
     # a LaTeX package is written in TeX, whatever it builds on
     assert t("LaTeX package for colorized code listings, powered by a Python highlighter").language == "TeX"
     assert t("Haskell command-line program that renders database diagrams").language == "Haskell"  # not "commands"
