@@ -226,12 +226,26 @@ def telling_words(message: str) -> list[str]:
     return list(dict.fromkeys([*content_words(message), *coded_words(message)]))
 
 
+# "a TypeScript client for the Calendly v2 API", "Python library for Tableau Server": the product is
+# what the wanted code talks to, not the kind of software wanted, so what it is is not glossed (a
+# scheduling app is no answer to a request for a Calendly client)
+_API_CLIENT_BEFORE = r"\b(?:sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?)\s+(?:for|to|around|of)\s+(?:the\s+)?$"
+_API_AFTER = re.compile(r"\s+(?:v\d+\s+)?(?:rest\s+|graphql\s+|web\s+)?(?:apis?|sdks?|webhooks?|server)\b", re.IGNORECASE)
+
+
+def _called_through_its_api(message: str, product: str) -> bool:
+    for m in re.finditer(rf"(?<![\w/.-]){re.escape(product)}(?![\w/-])", message, re.IGNORECASE):
+        if _API_AFTER.match(message, m.end()) or re.search(_API_CLIENT_BEFORE, message[: m.start()], re.IGNORECASE):
+            return True
+    return False
+
+
 @lru_cache(maxsize=512)
 def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))
     compared += tuple(p for p in _WITHOUT.findall(message.lower()) if p in PRODUCTS and p not in compared)
     products = named_products(message, compared=frozenset(compared))
-    glosses = [f"{name}: {PRODUCTS[name]}" for name in products]
+    glosses = [f"{name}: {PRODUCTS[name]}" for name in products if not _called_through_its_api(message, name)]
     text = spelled_out(query_text(message))
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"

@@ -61,6 +61,21 @@ def test_named_products_are_glossed_with_what_they_are() -> None:
     assert "find files" not in read_need("find a static site generator written in Go").text  # "find" the verb
 
 
+@pytest.mark.parametrize("message", [
+    "a TypeScript client for the Calendly v2 API",
+    "Python library to build extracts and publish them to Tableau Server",
+    "Go wrapper around the Statuspage API",
+])
+def test_a_product_called_through_its_api_is_not_glossed(message: str) -> None:
+    # what the wanted code talks to is not the kind of software wanted
+    assert ":" not in read_need(message).text
+
+
+def test_a_product_to_replace_is_still_glossed_beside_its_api() -> None:
+    assert read_need("self-hosted alternative to Calendly").text.endswith("calendly: meeting scheduling")
+    assert read_need("a terminal client for Discord").text.endswith("discord: voice and text chat for communities")
+
+
 def test_spoken_requests_trust_their_words_less() -> None:
     assert not read_need("react state management").spoken
     assert read_need("what do people use for scraping websites in python?").spoken
