@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.vocabulary import (
     AMBIGUOUS_LANGUAGES,
     AMBIGUOUS_OK_ALONE,
@@ -67,6 +68,8 @@ _DOCUMENT_IN = re.compile(
 # "for Node, Python, Ruby and Go toolchains": three languages or more in one enumeration
 _ENUMERATION_GAP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|/)\s*$")
 ENUMERATION_MIN = 3
+# ...or two after "for": "a visual debugger for Python and C++" serves both, written in neither
+_SERVES_BOTH = re.compile(r"\bfor\s+(?:both\s+)?$")
 # where it runs: "slice JSON up in the shell"; what it turns things into: "logs into (detailed) HTML reports"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+(?:\w+\s+)?$")
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
@@ -101,8 +104,13 @@ _IMITATES = re.compile(
     r"\b(?:model(?:l)?ed\s+(?:on|after)|inspired\s+by|(?:in\s+the\s+)?(?:style|spirit)\s+of|similar\s+to|"
     r"(?<!'d )(?<!would )like|mimic(?:s|king)?|borrow(?:s|ed|ing)?\s+from)\s+$"
 )
+# what is installed: "with a package manager so I can install git, python and ssh", "install
+# up-to-date Node.js builds" (but "install a Go web framework" asks for one in Go)
+_INSTALLED = re.compile(
+    r"\binstall(?:s|ed|ing)?\s+(?:(?!(?:a|an|the|some|any)\s)[^\s,.;:!?]+(?:\s*,\s*|\s+(?:and|or)\s+|\s+)){0,3}$"
+)
 # what comes before a language that makes it context, not a filter
-_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES, _RULED_OUT, _IMITATES)
+_CONTEXT_BEFORE = (_INSTEAD_OF, _IN_THE, _RUNS_IN, _DOCUMENT_IN, _MAKES, _RULED_OUT, _IMITATES, _INSTALLED)
 _IMPLEMENTED_IN = re.compile(r"\b(?:written|implemented|built|made|coded|programmed)\s+(?:in|with)\s+$")
 # "static analysis for javascript": the language ends the clause, so it names the ecosystem the
 # filter already keeps; in "a build system for JavaScript monorepos" it qualifies the need and stays
@@ -231,14 +239,24 @@ def _format(text: str, m: re.Match[str]) -> bool:
 
 def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:
     """Starts of the languages that stand in an enumeration of ``ENUMERATION_MIN`` or more
-    ("Node, Python, Ruby and Go"): a tool serving several ecosystems, not one to filter by."""
+    ("Node, Python, Ruby and Go"), or of two that a tool is for ("for Python and C++"): a tool
+    serving several ecosystems, not one to filter by."""
     runs: list[list[re.Match[str]]] = []
     for m in mentioned:
         if runs and _ENUMERATION_GAP.match(text[runs[-1][-1].end(): m.start()]):
             runs[-1].append(m)
         else:
             runs.append([m])
-    return {m.start() for run in runs if len({LANGUAGES[x.group(1)] for x in run}) >= ENUMERATION_MIN for m in run}
+    return {m.start() for run in runs
+            if len(languages := {LANGUAGES[x.group(1)] for x in run}) >= ENUMERATION_MIN
+            or (len(languages) == 2 and not _one_family(*languages) and _SERVES_BOTH.search(text[: run[0].start()]))
+            for m in run}
+
+
+def _one_family(a: str, b: str) -> bool:
+    """TypeScript and JavaScript, C and C++: one ecosystem, which a filter on either covers."""
+    family_a, family_b = LANGUAGE_FAMILY.get(a, ()), LANGUAGE_FAMILY.get(b, ())
+    return a in family_b or b in family_a or bool(set(family_a) & set(family_b))
 
 
 # what documents and pages are written in: named beside a programming language, usually what the

@@ -346,6 +346,12 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a replacement for moment.js in TypeScript").language == "TypeScript"
     assert t("a fast prompt that also works in fish and PowerShell").language is None
     assert t("a version manager for Node, Python, Ruby and Go").language is None
+    assert t("a visual debugger in Vim for Python and C++").language is None  # two a tool is for
+    # what is installed
+    assert t("a Linux command line on my Android phone with a package manager, so I can install git, python "
+             "and ssh").language is None
+    assert t("apt repositories that install up-to-date Node.js builds on Debian").language is None
+    assert t("how do I install a Go web framework").language == "Go"
     assert t("writing my thesis in LaTeX and the plots come out blurry").language is None
     assert t("our docs are all written in Markdown, what builds a site from them?").language is None
     assert t("a thesis template in LaTeX").language == "TeX"
