@@ -13,7 +13,8 @@ a list organised by language (awesome-machine-learning: "Python > Spiking Neural
 else the one its description says it is written in ("IRC server written in C"), otherwise unknown;
 read from every list that files it, whichever file its rows ship in. Where a language's list and
 its family's both file it (awesome-javascript and awesome-typescript), it is the family member,
-which a filter on either language accepts.
+which a filter on either language accepts. awesome-cpp's entries are C, C++ or "C/C++" and
+awesome-dotnet's C# or F#, as their descriptions say.
 """
 
 from __future__ import annotations
@@ -87,11 +88,23 @@ def c_or_cpp(description: str) -> str:
     return "C++" if cpp and not c else "C" if c and not cpp else C_OR_CPP
 
 
+_NAMES_FSHARP = re.compile(r"(?<![\w#])F#", re.IGNORECASE)
+_NAMES_OTHER_DOTNET = re.compile(r"(?<![\w#])(?:C#|VB(?:\.NET)?|Visual\s+Basic)(?![\w#])", re.IGNORECASE)
+
+
+def csharp_or_fsharp(description: str) -> str:
+    """awesome-dotnet lists F# projects beside C# ones under one language: an entry is F# where its
+    description names F# and neither C# nor Visual Basic ("Functional (F#) ASP.NET Core micro
+    framework"), C# otherwise."""
+    return "F#" if _NAMES_FSHARP.search(description) and not _NAMES_OTHER_DOTNET.search(description) else "C#"
+
+
 def list_language(filed: list[tuple[str, str, str]]) -> str | None:
     """The language of a repository from the (list, category, description) it is filed under: a
     one-language list's, or its section's in a list organised by language. A C or C++ entry of
     several lists is the one a more precise list says."""
-    languages = {c_or_cpp(description) if language == C_OR_CPP else language
+    languages = {c_or_cpp(description) if language == C_OR_CPP else
+                 csharp_or_fsharp(description) if language == "C#" else language
                  for name, _, description in filed if (language := LIST_LANGUAGES.get(name))}
     languages |= {language for name, category, _ in filed if (language := section_language(name, category))}
     if len(languages) == 2 and C_OR_CPP in languages and languages & {"C", "C++"}:

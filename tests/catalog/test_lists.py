@@ -14,7 +14,7 @@ from bot.testing import TestBackend
 from core.catalog import Catalog
 from core.catalog.build import LISTS_DIR, LISTS_FILE, SHARE_ALIKE_FILE, build_lists
 from core.catalog.catalog import default_data_file
-from core.catalog.lists import C_OR_CPP, c_or_cpp, list_language, read_listed, section_language
+from core.catalog.lists import C_OR_CPP, c_or_cpp, csharp_or_fsharp, list_language, read_listed, section_language
 from core.models import Comparison, RepoList, SearchParams
 
 SHARED_LISTS = Path(__file__).resolve().parents[3] / "shared" / "data" / "awesome-lists"
@@ -147,6 +147,15 @@ def test_a_list_of_c_and_cpp_libraries_says_which_where_the_description_does(cat
     xxhash, tlse = catalog.get("Cyan4973/xxHash"), catalog.get("eduardsui/tlse")  # only in awesome-cpp
     assert xxhash is not None and xxhash.language == C_OR_CPP
     assert tlse is not None and tlse.language == "C"
+
+
+def test_a_dotnet_list_entry_is_fsharp_where_its_description_names_fsharp_alone(catalog: Catalog) -> None:
+    assert csharp_or_fsharp("Functional (F#) ASP.NET Core micro framework") == "F#"
+    assert csharp_or_fsharp("A smooth testing framework for F# with tests as values") == "F#"
+    assert csharp_or_fsharp("Computer algebra library, made primarily for C# and F#") == "C#"  # both
+    assert csharp_or_fsharp("HTML5 web browser for WinForms and WPF (cefsharp)") == "C#"  # neither
+    giraffe = catalog.get("giraffe-fsharp/Giraffe")  # only in awesome-dotnet
+    assert giraffe is not None and giraffe.language == "F#"
 
 
 async def test_a_search_for_c_or_cpp_finds_a_library_the_list_left_either(offline: TestBackend) -> None:
