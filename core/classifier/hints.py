@@ -201,6 +201,11 @@ _APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from
 # on: "pipe live streams straight into mpv or VLC", "backups for MySQL and Postgres"
 _SERVED = re.compile(r"\b(?:into|onto|for|on|in|inside|within|via|through)\s+(?:(?:the|a|an|my|our|your)\s+)?$", re.I)
 _JOINED = re.compile(r"\s*(?:,|/|or|and)\s*", re.I)
+# ...nor names joined after what the asker already runs: "we run Airflow and dbt", "we deploy with
+# Nomad and Consul", "we store configs in Consul and etcd"
+_RUN_BY_ASKER = re.compile(
+    r"\b(?:we|i)\s+(?:use|run|have|deploy\s+with|work\s+with|build\s+with|store\s+\w+\s+in)\s+$", re.I
+)
 
 
 def describes_need(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
@@ -213,12 +218,14 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     more than function words."""
     if context.known_names or requested_intent(message) is not None:
         return False
-    if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL) and not pair_of_words(m) for m in mentions):
-        return False  # with nothing listed, "them" and "these" are only words of the need
+    if any(m.kind not in (*_WORDS_OF_A_NEED, MentionKind.ALL, MentionKind.BOTH) and not pair_of_words(m)
+           for m in mentions):
+        return False  # with nothing listed, "them", "these" and "both" are only words of the need
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
     if names and not _KIND_FIRST.match(message[:names[0].start]) and any(
             _APART.search(between) and len(between.split()) <= APART_MAX_WORDS and not _NEW_CLAUSE.search(between)
-            and not (_JOINED.fullmatch(between) and _SERVED.search(message[:a.start]))
+            and not (_JOINED.fullmatch(between)
+                     and (_SERVED.search(message[:a.start]) or _RUN_BY_ASKER.search(message[:a.start])))
             for a, b, between in ((a, b, message[a.end:b.start]) for a, b in zip(names, names[1:]))):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]
@@ -226,6 +233,29 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
     words = _WORD.findall(rest)
     content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
     return len(words) >= DESCRIPTION_MIN_WORDS and len(content) >= DESCRIPTION_MIN_CONTENT
+
+
+# where a tool runs: "we can run on k8s", "deployed to Fly" (but "stats on tokio" asks about it)
+_RUNS_ON = re.compile(r"\b(?:run|runs|running|deploy(?:s|ed|ing)?|host(?:s|ed|ing)?)\s+(?:on|in|inside|to)\s+"
+                      r"(?:(?:the|a|an|my|our|your)\s+)?$", re.I)
+
+
+def names_only_its_situation(message: str, mentions: Sequence[Mention]) -> bool:
+    """True when every bare name is what the wanted tool runs on or works with ("a transcoding
+    pipeline we can run on k8s"), or what the asker already runs ("we use Terraform and Atlantis"),
+    alone or joined to such a name, and no pronoun points back at one ("we use react, is it still
+    maintained?" asks about react): no target to analyze."""
+    if any(m.kind is MentionKind.PRONOUN for m in mentions):
+        return False
+    names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
+    situated = False
+    for previous, name in zip([None, *names], names):
+        before = message[:name.start]
+        joined = previous is not None and situated and bool(_JOINED.fullmatch(message[previous.end:name.start]))
+        situated = joined or bool(_RUNS_ON.search(before) or _RUN_BY_ASKER.search(before))
+        if not situated:
+            return False
+    return bool(names)
 
 
 def pair_of_words(mention: Mention) -> bool:

@@ -29,6 +29,7 @@ from core.classifier.hints import (
     foreign_repositories,
     pair_of_words,
     names_no_target,
+    names_only_its_situation,
     names_tool_for,
     referent_intent,
     requested_intent,
@@ -185,14 +186,17 @@ class LocalIntentClassifier:
         return probabilities
 
     def _need_misread(self, probabilities: dict[Intent, float], message: str, prepared: Prepared) -> bool:
-        """A described need whose names the model took for targets: an unsure verdict, or a
+        """A described need whose names the model took for targets: an unsure verdict, a
         comparison of names that stand side by side as one phrase ("rich text WYSIWYG editor"),
-        among them two words joined by a slash ("between UTM, latitude/longitude and MGRS")."""
+        among them two words joined by a slash ("between UTM, latitude/longitude and MGRS"), or an
+        analysis of names that are only where the tool runs or what the asker runs ("a transcoding
+        pipeline we can run on k8s")."""
         if not describes_need(message, prepared.mentions, prepared.context):
             return False
         top, p_top = max(probabilities.items(), key=lambda kv: kv[1])
         named = sum(m.kind is MentionKind.NAME or pair_of_words(m) for m in prepared.mentions)
-        return (top is Intent.COMPARE and named > 1) or p_top < self._threshold or bool(_KIND_AT_END.search(message))
+        return ((top is Intent.COMPARE and named > 1) or p_top < self._threshold or bool(_KIND_AT_END.search(message))
+                or (top is Intent.ANALYZE and names_only_its_situation(message, prepared.mentions)))
 
     def _describes_need(self, message: str, context: ThreadContext) -> bool:
         return describes_need(message, self.resolver.mentions(message, context), context)

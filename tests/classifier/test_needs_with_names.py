@@ -17,7 +17,9 @@ NAMES = ["Textualize/rich", "froala/wysiwyg-editor", "docker/compose", "tailscal
          "postgres/postgres", "jqlang/jq", "kubernetes/kubernetes", "apache/kafka", "hashicorp/terraform",
          "tmux/tmux", "microsoft/WSL", "htop-dev/htop", "tmux-plugins/tpm", "mpv-player/mpv", "videolan/vlc",
          "tolitius/mount", "utmapp/UTM", "is-a-dev/register", "parcel-bundler/parcel",
-         "jupyterlab/jupyterlab", "jupyter/notebook", "psf/requests"]
+         "jupyterlab/jupyterlab", "jupyter/notebook", "psf/requests",
+         "apache/airflow", "dbt-labs/dbt-core", "hashicorp/consul", "etcd-io/etcd", "runatlantis/atlantis",
+         "facebook/react"]
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +76,12 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     # a new clause between two names: they are words of one description, not alternatives
     "API-first Python framework: write the OpenAPI YAML and it routes requests to handlers and validates "
     "them against the schema",
+    # names the asker already runs, then the need: "both" are those names
+    "we run Airflow and dbt, want something that shows data lineage across both",
+    "we store configs in Consul and etcd, looking for a UI to browse and edit both",
+    "we use Terraform and Atlantis, looking for policy-as-code checks that comment on the PR",
+    # ...or where the wanted tool runs
+    "video transcoding pipeline we can run on k8s",
 ])
 def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassifier, message: str) -> None:
     result = named.classify_sync(message, [])
@@ -93,6 +101,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("is jupyter lab good for teaching python?", Intent.ANALYZE),  # the tool asked about, not a language in it
     ("is there a tool to compare all of them?", Intent.CLARIFY),
     ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
+    ("we use react, is it still maintained?", Intent.ANALYZE),  # "it" is what the asker runs
 ])
 def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
                                                            intent: Intent) -> None:
