@@ -241,19 +241,17 @@ _RUNS_ON = re.compile(r"\b(?:run|runs|running|deploy(?:s|ed|ing)?|host(?:s|ed|in
 
 
 def names_only_its_situation(message: str, mentions: Sequence[Mention]) -> bool:
-    """True when every bare name is what the wanted tool runs on or works with ("a transcoding
-    pipeline we can run on k8s"), or what the asker already runs ("we use Terraform and Atlantis"),
-    alone or joined to such a name, and no pronoun points back at one ("we use react, is it still
-    maintained?" asks about react): no target to analyze."""
+    """True when every bare name is where the wanted tool is to run ("a transcoding pipeline we can
+    run on k8s") or what the asker already runs ("we use Terraform and Atlantis"), alone or joined
+    to such a name, and no pronoun points back at one ("we use react, is it still maintained?" asks
+    about react): no target to analyze."""
     if any(m.kind is MentionKind.PRONOUN for m in mentions):
         return False
     names = sorted((m for m in mentions if m.kind is MentionKind.NAME), key=lambda m: m.start)
-    situated = False
     for previous, name in zip([None, *names], names):
         before = message[:name.start]
-        joined = previous is not None and situated and bool(_JOINED.fullmatch(message[previous.end:name.start]))
-        situated = joined or bool(_RUNS_ON.search(before) or _RUN_BY_ASKER.search(before))
-        if not situated:
+        joined = previous is not None and _JOINED.fullmatch(message[previous.end:name.start])
+        if not (joined or _RUNS_ON.search(before) or _RUN_BY_ASKER.search(before)):
             return False
     return bool(names)
 

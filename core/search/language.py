@@ -101,7 +101,7 @@ _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 # what is imitated: "a generics package modeled on Kotlin's collections", "in the spirit of Ruby's
 # Sidekiq" (the one wanted is in the language the request names elsewhere, or in any)
 _IMITATES = re.compile(
-    r"\b(?:model(?:l)?ed\s+(?:on|after)|inspired\s+by|(?:in\s+the\s+)?(?:style|spirit)\s+of|similar\s+to|"
+    r"\b(?:modell?ed\s+(?:on|after)|inspired\s+by|(?:in\s+the\s+)?(?:style|spirit)\s+of|similar\s+to|"
     r"(?<!'d )(?<!would )like|mimic(?:s|king)?|borrow(?:s|ed|ing)?\s+from)\s+$"
 )
 # what is installed: "with a package manager so I can install git, python and ssh", "install
@@ -247,10 +247,14 @@ def _enumerated(text: str, mentioned: list[re.Match[str]]) -> set[int]:
             runs[-1].append(m)
         else:
             runs.append([m])
-    return {m.start() for run in runs
-            if len(languages := {LANGUAGES[x.group(1)] for x in run}) >= ENUMERATION_MIN
-            or (len(languages) == 2 and not _one_family(*languages) and _SERVES_BOTH.search(text[: run[0].start()]))
-            for m in run}
+    return {m.start() for run in runs if _serves_several(text, run) for m in run}
+
+
+def _serves_several(text: str, run: list[re.Match[str]]) -> bool:
+    languages = {LANGUAGES[m.group(1)] for m in run}
+    if len(languages) >= ENUMERATION_MIN:
+        return True
+    return len(languages) == 2 and not _one_family(*languages) and bool(_SERVES_BOTH.search(text[: run[0].start()]))
 
 
 def _one_family(a: str, b: str) -> bool:

@@ -228,14 +228,19 @@ def telling_words(message: str) -> list[str]:
 
 # "a TypeScript client for the Calendly v2 API", "Python library for Tableau Server": the product is
 # what the wanted code talks to, not the kind of software wanted, so what it is is not glossed (a
-# scheduling app is no answer to a request for a Calendly client)
-_API_CLIENT_BEFORE = r"\b(?:sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?)\s+(?:for|to|around|of)\s+(?:the\s+)?$"
+# scheduling app is no answer to a request for a Calendly client); "a terminal client for Discord"
+# still is glossed: a chat client is what is wanted
+_API_CLIENT_BEFORE = re.compile(
+    r"\b(?:sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?)\s+(?:for|to|around|of)\s+"
+    r"(?:the\s+)?$", re.IGNORECASE)
 _API_AFTER = re.compile(r"\s+(?:v\d+\s+)?(?:rest\s+|graphql\s+|web\s+)?(?:apis?|sdks?|webhooks?|server)\b", re.IGNORECASE)
 
 
 def _called_through_its_api(message: str, product: str) -> bool:
+    """Whether ``message`` names ``product`` as what the wanted code calls: "the Calendly v2 API",
+    "Tableau Server", "a wrapper for Statuspage"."""
     for m in re.finditer(rf"(?<![\w/.-]){re.escape(product)}(?![\w/-])", message, re.IGNORECASE):
-        if _API_AFTER.match(message, m.end()) or re.search(_API_CLIENT_BEFORE, message[: m.start()], re.IGNORECASE):
+        if _API_AFTER.match(message, m.end()) or _API_CLIENT_BEFORE.search(message, 0, m.start()):
             return True
     return False
 
