@@ -97,6 +97,18 @@ _KIND_AT_END = re.compile(
 )
 
 
+# a described need this long says what to find; a short one ("hmm let me think") may not
+LONG_NEED_WORDS = 10
+
+
+def _search_leads(probabilities: dict[Intent, float], *, past_a_question: bool) -> bool:
+    """Whether the model reads a search, or -- ``past_a_question``, for a long described need, which
+    a question back could only ask again -- a search second only to a question back ("a backup tool
+    with dedup that pushes to S3 and B2. which one would you pick for that?")."""
+    ranked = sorted(probabilities, key=probabilities.__getitem__, reverse=True)
+    return ranked[0] is Intent.SEARCH or (past_a_question and ranked[:2] == [Intent.CLARIFY, Intent.SEARCH])
+
+
 def _certain(intent: Intent, probabilities: dict[Intent, float]) -> dict[Intent, float]:
     return {other: float(other is intent) for other in probabilities}
 
@@ -169,8 +181,8 @@ class LocalIntentClassifier:
     def _read_wording(self, message: str, p: Prepared, probabilities: dict[Intent, float]) -> dict[Intent, float]:
         """The model's probabilities, corrected by what the wording settles: "search for: ..." is a
         search; analyze and compare need a target; a selection of listed results leans to what
-        it asks; a described need or a kind of software the model reads as a search needs no
-        question back."""
+        it asks; a described need or a kind of software the model reads as a search (a long
+        described need: or as a question back, then a search) needs no question back."""
         if (commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context)
                 or names_tool_for(message, p.mentions, p.context) or runs_a_language_inside(message, p.mentions, p.context)
                 or asks_what_others_use(message)):
@@ -179,9 +191,9 @@ class LocalIntentClassifier:
             probabilities = _without_targeted_intents(probabilities)
         elif self._selects_earlier_results(message, p.context):
             probabilities = _toward_requested(probabilities, requested_intent(message))
-        if (names_a_kind(message, p.mentions, p.context) or describes_need(message, p.mentions, p.context)
-                or asks_for_software(message, p.context)) \
-                and max(probabilities, key=probabilities.__getitem__) is Intent.SEARCH:
+        described = describes_need(message, p.mentions, p.context)
+        if (names_a_kind(message, p.mentions, p.context) or described or asks_for_software(message, p.context)) \
+                and _search_leads(probabilities, past_a_question=described and len(message.split()) >= LONG_NEED_WORDS):
             return _certain(Intent.SEARCH, probabilities)
         return probabilities
 

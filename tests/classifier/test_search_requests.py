@@ -2,9 +2,11 @@
 the situation, pronouns for things in the same message, two names joined as the environment, "vs"
 as background) are searches.
 
-``data/search_requests.txt``: 240 such messages written for this test, not from any evaluation
-set and not in the classifier's training data. One ("terraform vs pulumi debates aside, is there a
-tool that ...") still gets a question back: the model is unsure, and a comparison was named.
+``data/search_requests.txt``: 540 such messages written for this test (240 varied requests, then
+150 conversational ones and 150 short descriptions), not from any evaluation set and not in the
+classifier's training data. Two are still sent elsewhere: "terraform vs pulumi debates aside, is
+there a tool that ..." gets a question back (the model is unsure, and a comparison was named), and
+"does one exist besides shellcheck or is that the one" an analysis of shellcheck.
 """
 
 from __future__ import annotations
@@ -15,11 +17,18 @@ from core.classifier import LocalIntentClassifier
 from core.models import Intent
 
 REQUESTS = Path(__file__).parent / "data" / "search_requests.txt"
-ALLOWED_ELSEWHERE = 1
+ALLOWED_ELSEWHERE = 2
 
 
 def test_requests_for_software_are_searches(classifier: LocalIntentClassifier) -> None:
     messages = [line.strip() for line in REQUESTS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert len(messages) == 240
+    assert len(messages) == 540
     elsewhere = [(m, r.intent) for m in messages if (r := classifier.classify_sync(m, [])).intent is not Intent.SEARCH]
     assert len(elsewhere) <= ALLOWED_ELSEWHERE, elsewhere
+
+
+def test_a_long_described_need_ending_in_which_one_is_a_search(classifier: LocalIntentClassifier) -> None:
+    message = ("our on-prem folks want a backup tool with dedup and encryption that pushes to S3 and B2. "
+               "which one would you pick for that?")
+    assert classifier.classify_sync(message, []).intent is Intent.SEARCH
+    assert classifier.classify_sync("which one should I pick?", []).intent is Intent.CLARIFY  # nothing described
