@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the nineteenth fresh blind set (search_fresh19.jsonl)
+    .venv/bin/python -m bench search_eval                  # the twentieth fresh blind set (search_fresh20.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh19    # the nineteenth fresh blind set (search_fresh19.jsonl)
     .venv/bin/python -m bench search_eval --set fresh18    # the eighteenth fresh blind set (search_fresh18.jsonl)
     .venv/bin/python -m bench search_eval --set fresh17    # the seventeenth fresh blind set (search_fresh17.jsonl)
     .venv/bin/python -m bench search_eval --set fresh16    # the sixteenth fresh blind set (search_fresh16.jsonl)
@@ -88,6 +89,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh20": DATA / "search_fresh20.jsonl",
     "fresh19": DATA / "search_fresh19.jsonl",
     "fresh18": DATA / "search_fresh18.jsonl",
     "fresh17": DATA / "search_fresh17.jsonl",
@@ -132,6 +134,7 @@ SETS = {
     "dev24": DATA / "search_dev24.jsonl",
 }
 LABELS = {
+    "fresh20": "FRESH20 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh19": "FRESH19 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh18": "FRESH18 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh17": "FRESH17 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -288,7 +291,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh19"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh20"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
