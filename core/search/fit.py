@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -115,6 +116,12 @@ ELSEWHERE_OTHERS = 8
 ELSEWHERE_GATE = 0.60
 # how many of the closest candidates the gate reads the need's typicality of (``core.search.gate``)
 TYPICAL_LOOK = 3
+# the product the wanted code talks to (``Need.calls``), when some word of its name is rare (used
+# by ``RARE_WORD_RECORDS`` catalog repositories or fewer) or the name is of several words: a
+# candidate whose own texts never name it is no client of it ("a Rust crate for the Paystack API"
+# beside Rust payment and webhook crates, "the Home Assistant websocket API" beside websocket
+# libraries). A common one-word name ("a client for Discord") is left to the gate: its clients may
+# say "chat" instead
 TYPICALITY_WEIGHT = 0.3  # how typical the need is of a candidate's example requests adds this much x it
 COVERED_WEIGHT = 0.4  # the rarity-weighted share of the request's telling words a candidate's texts use adds this much x it
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
@@ -330,6 +337,31 @@ def _words_of(catalog: "Catalog", repo: Repository) -> frozenset[str]:
     return known if known is not None else text_words([repo.full_name, repo.description or "", repo.language or "", *repo.topics])
 
 
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+# what a product is, after its name ("Pipedrive CRM", "Tesseract OCR"): words its rivals use too
+_KIND_WORDS = frozenset("""
+api apis sdk crm erp cms ocr cloud server service platform database network protocol engine app
+""".split())
+
+
+def _rare_words(name: Sequence[str], catalog: "Catalog") -> frozenset[str]:
+    """The words of a product's name (``Need.calls``) that ``RARE_WORD_RECORDS`` catalog
+    repositories or fewer use, less what it is: "pipedrive" of "Pipedrive CRM"."""
+    words = {word for part in name for word in _NAME_WORD.findall(part.lower()) if len(word) > 2} - _KIND_WORDS
+    return frozenset(word for word in words if catalog.records_using(word) <= RARE_WORD_RECORDS)
+
+
+def _names(catalog: "Catalog", repo: Repository, name: Sequence[str], rare: frozenset[str]) -> bool:
+    """Whether a candidate's own texts (not its example requests) name the product ``name``: one of
+    its rare words, or the whole name run together ("MapboxGL" for "Mapbox GL")."""
+    record = catalog.get(repo.full_name)
+    texts = [repo.full_name, repo.description or "", *repo.topics, *repo.categories,
+             *(record.list_descriptions if record is not None else ())]
+    words = {word for text in texts for word in _NAME_WORD.findall(text.lower())}
+    return bool(rare & words) or "".join(_NAME_WORD.findall("".join(name).lower())) in "".join(
+        "".join(_NAME_WORD.findall(text.lower())) for text in texts)
+
+
 def _examples_or_own(examples: np.ndarray, own: np.ndarray, index: int) -> float:
     """A candidate's example requests' closeness, or, when it has none (-1: a live candidate), its
     own text's as the gate would read its requests' (``EXAMPLES_OVER_OWN`` more)."""
@@ -359,9 +391,12 @@ def fits(
     text = semantic_query(params)
     need = read_need(text)
     lexical_order = [r for r in lexical_order if not need.left_out(r.full_name)]
+    catalog = Catalog.load()
+    rare = _rare_words(need.calls, catalog)
+    if gate and (rare or len(need.calls) > 1):  # "show the closest matches anyway" shows them
+        lexical_order = [r for r in lexical_order if _names(catalog, r, need.calls, rare)]
     if not lexical_order:
         return {}
-    catalog = Catalog.load()
     wanted = need_vector(text)
     vectors = repository_vectors(lexical_order, readmes, wanted)
     own = similarities(wanted, vectors)

@@ -12,7 +12,10 @@ People describe a need by what they use today ("redux feels way too heavy", "lik
 - ``owned``: what the asker already runs ("my karabiner-elements json", "our Selenium suite"): that
   product itself is no answer, its add-ons and the tools made for it are;
 - ``wants_resources``: whether curated lists, tutorials and books are what is asked for; otherwise
-  they are not software and rank after it.
+  they are not software and rank after it;
+- ``calls``: the product the wanted code talks to ("a Rust crate for the Paystack payments API"):
+  a client of a product names it, so a repository whose texts never do is no answer
+  (``core.search.fit``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from functools import lru_cache
 from core.search.abbreviations import spelled_out
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
-from core.search.vocabulary import CHAT_WORDS, DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER
+from core.search.vocabulary import CHAT_WORDS, DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER, LANGUAGES
 
 _NAME = r"([a-z0-9][\w.+-]*(?:\s+(?:photos|analytics|docs|drive|sheets|forms|meet|maps|translate|teams|office|code|text|pages|actions|copilot|hub|research))?)"
 _COMPARED = [
@@ -114,6 +117,7 @@ class Need:
     situated: bool = False  # tells about the asker's situation: the first person, or a question
     asks_common: bool = False  # asks what most people use ("what do people normally use?")
     owned: tuple[str, ...] = ()  # what the asker already runs: "my karabiner-elements json", "our kubernetes clusters"
+    calls: tuple[str, ...] = ()  # the words of the product the wanted code talks to: ("Have", "I", "Been", "Pwned")
 
     @property
     def word_trust(self) -> float:
@@ -245,6 +249,39 @@ def _called_through_its_api(message: str, product: str) -> bool:
     return False
 
 
+# "a TypeScript client for the Calendly v2 API", "Python wrapper for the AniList GraphQL API",
+# "control library for Tuya smart plugs": a kind of code, then the proper name of what it talks to.
+# A name in capitals alone is as often a protocol or a field ("the UDP messaging protocol", "DNA
+# sequence manipulation"): it is a product only before "API" or "SDK" ("the IGDB video game
+# database API"). Languages and platforms around the name are not it, nor an owner before it
+# ("Apple's DeviceCheck API").
+_CODE_KIND = r"(?:clients?|sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?)"
+_PROPER = r"(?:[A-Z][\w.+]*(?:'s)?|I)"
+_CALLED = re.compile(
+    rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>{_PROPER}(?:\s+{_PROPER})*)"
+    r"(?P<api>(?:\s+v\d+)?(?:\s+[a-z][\w-]*){0,3}?\s+(?i:apis?|sdks?)\b)?")
+_NOT_CALLED = frozenset(LANGUAGES) | frozenset("""
+i a an the we my our is any rest graphql http json yaml cli api sdk openapi android ios linux windows macos
+jvm node web unix posix
+""".split())
+
+
+def called_product(message: str) -> tuple[str, ...]:
+    """The words of the product the wanted code talks to (``Need.calls``); none when the request
+    names none."""
+    for m in _CALLED.finditer(message):
+        words = m.group("name").split()
+        owner = max((i for i, word in enumerate(words[:-1]) if word.endswith("'s")), default=-1)
+        words = [word.removesuffix("'s") for word in words[owner + 1:]]
+        while words and words[0].lower() in _NOT_CALLED:
+            words.pop(0)
+        while words and words[-1].lower() in _NOT_CALLED:
+            words.pop()
+        if words and (m.group("api") or not all(word.isupper() for word in words)):
+            return tuple(words)
+    return ()
+
+
 @lru_cache(maxsize=512)
 def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))
@@ -255,7 +292,7 @@ def read_need(message: str) -> Need:
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
     return Need(text=text, compared=compared, owned=tuple(dict.fromkeys(_owned_names(message))),
-                wants_resources=_wants_resources(message),
+                wants_resources=_wants_resources(message), calls=called_product(message),
                 spoken=is_spoken(message), situated=is_situated(message),
                 asks_common=bool(_ASKS_COMMON.search(message)))
 

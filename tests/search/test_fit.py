@@ -441,3 +441,21 @@ def test_a_candidate_whose_texts_use_the_requests_rare_words_gains_in_fit() -> N
     fitted = fits(SearchParams(text="snowboard weather forecasts in the terminal"), [forecasts, riders], all_core=set())
     assert fitted["a/forecast"].covered < fitted["b/riders"].covered == 1.0
     assert COVERED_WEIGHT > 0 and fitted["b/riders"].fused > fitted["a/forecast"].fused
+
+
+def test_a_client_of_a_product_few_repositories_name_must_name_it() -> None:
+    webhooks = repo("a/webhooks", 5_000, "Webhook signature verification and payments webhooks for Rust services", "Rust")
+    paystack = repo("b/paystack-rs", 40, "Rust client for the Paystack payments API", "Rust")
+    request = "Rust crate for the Paystack payments API with webhook signature verification"
+    assert list(fits(SearchParams(text=request), [webhooks, paystack], all_core=set())) == ["b/paystack-rs"]
+    assert fits(SearchParams(text=request), [webhooks], all_core=set()) == {}  # none names it: nothing fits
+    # asked for the closest matches anyway, they are shown
+    assert "a/webhooks" in fits(SearchParams(text=request), [webhooks], all_core=set(), gate=False)
+
+
+def test_a_product_of_several_common_words_is_named_run_together_or_not_at_all() -> None:
+    sockets = repo("a/websockets", 5_000, "WebSocket client library for Go", "Go")
+    hass = repo("b/hass-go", 40, "Go client for the HomeAssistant websocket API", "Go")
+    fitted = fits(SearchParams(text="Go client library for the Home Assistant websocket API"), [sockets, hass],
+                  all_core=set())
+    assert list(fitted) == ["b/hass-go"]

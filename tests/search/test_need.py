@@ -263,3 +263,27 @@ def test_chat_words_tell_nothing_about_the_request() -> None:
     assert telling_words("ok dumb question but is there a thing that fixes the command I just mistyped?") == [
         "fixes", "command", "mistyped"]
     assert "anyone" not in telling_words("anyone know a way to fake postgres in-memory for our jest tests?")
+
+
+@pytest.mark.parametrize(("message", "calls"), [
+    ("a TypeScript client for the Calendly v2 API", ("Calendly",)),
+    ("Rust crate for the Paystack payments API with charges and transfers", ("Paystack",)),
+    ("local-network control library for Tuya smart plugs", ("Tuya",)),
+    ("Flutter/Dart client for the IGDB video game database API", ("IGDB",)),  # capitals, before "API"
+    ("any Elixir client for the Have I Been Pwned API?", ("Have", "I", "Been", "Pwned")),
+    ("server-side client for Apple's DeviceCheck API", ("DeviceCheck",)),  # not its owner
+    ("Go client library for the Home Assistant websocket API", ("Home", "Assistant")),
+])
+def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ...]) -> None:
+    assert read_need(message).calls == calls
+
+
+@pytest.mark.parametrize("message", [
+    "Go package for the UDP messaging protocol used by TouchOSC",  # a protocol in capitals, no API
+    "a library for DNA sequence manipulation",
+    "Ruby gem so our specs stop hitting the real Stripe API",  # the gem records calls; it is no Stripe client
+    "a Python library for parsing TOML",
+    "a Rust crate for the terminal",
+])
+def test_a_request_for_code_of_a_kind_calls_no_product(message: str) -> None:
+    assert read_need(message).calls == ()
