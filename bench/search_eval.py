@@ -43,6 +43,7 @@
     .venv/bin/python -m bench search_eval --set dev22      # development: written to be diagnosed (100 list-only answers)
     .venv/bin/python -m bench search_eval --set dev23      # development: written to be diagnosed (40 no-match)
     .venv/bin/python -m bench search_eval --set dev24      # development: written to be diagnosed (50 no-match, 25 naming a product)
+    .venv/bin/python -m bench search_eval --set dev25      # development: written to be diagnosed (50 no-match, 40 tempting: clients of products)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -132,6 +133,7 @@ SETS = {
     "dev22": DATA / "search_dev22.jsonl",
     "dev23": DATA / "search_dev23.jsonl",
     "dev24": DATA / "search_dev24.jsonl",
+    "dev25": DATA / "search_dev25.jsonl",
 }
 LABELS = {
     "fresh20": "FRESH20 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -177,6 +179,7 @@ LABELS = {
     "dev22": "DEV22 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev23": "DEV23 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev24": "DEV24 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
+    "dev25": "DEV25 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
