@@ -250,12 +250,15 @@ def _called_through_its_api(message: str, product: str) -> bool:
 
 
 # "a TypeScript client for the Calendly v2 API", "Python wrapper for the AniList GraphQL API",
-# "control library for Tuya smart plugs": a kind of code, then the proper name of what it talks to.
+# "control library for Tuya smart plugs", "an implementation of the Matter protocol": a kind of
+# code, then the proper name of what it talks to, extends or implements.
 # A name in capitals alone is as often a protocol or a field ("the UDP messaging protocol", "DNA
 # sequence manipulation"): it is a product only before "API" or "SDK" ("the IGDB video game
 # database API"). Languages and platforms around the name are not it, nor an owner before it
 # ("Apple's DeviceCheck API").
-_CODE_KIND = r"(?:clients?|sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?)"
+_CODE_KIND = (r"(?i:clients?|sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?|cli|"
+              r"command-line\s+tool|providers?|exporters?|plugins?|add-?ons?|extensions?|integrations?|"
+              r"implementations?|ports?|bridges?)")
 _PROPER = r"(?:[A-Z][\w.+]*(?:'s)?|I)"
 _CALLED = re.compile(
     rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>{_PROPER}(?:\s+{_PROPER})*)"
@@ -271,12 +274,12 @@ def called_product(message: str) -> tuple[str, ...]:
     names none."""
     for m in _CALLED.finditer(message):
         words = m.group("name").split()
+        while words and words[-1].lower() in _NOT_CALLED:
+            words.pop()
         owner = max((i for i, word in enumerate(words[:-1]) if word.endswith("'s")), default=-1)
         words = [word.removesuffix("'s") for word in words[owner + 1:]]
         while words and words[0].lower() in _NOT_CALLED:
             words.pop(0)
-        while words and words[-1].lower() in _NOT_CALLED:
-            words.pop()
         if words and (m.group("api") or not all(word.isupper() for word in words)):
             return tuple(words)
     return ()

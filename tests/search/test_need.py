@@ -272,6 +272,8 @@ def test_chat_words_tell_nothing_about_the_request() -> None:
     ("Flutter/Dart client for the IGDB video game database API", ("IGDB",)),  # capitals, before "API"
     ("any Elixir client for the Have I Been Pwned API?", ("Have", "I", "Been", "Pwned")),
     ("server-side client for Apple's DeviceCheck API", ("DeviceCheck",)),  # not its owner
+    ("Swift SDK for the Adyen checkout API", ("Adyen",)),
+    ("is there a Dart client for Strapi's REST API with auth?", ("Strapi",)),
     ("Go client library for the Home Assistant websocket API", ("Home", "Assistant")),
 ])
 def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ...]) -> None:
@@ -287,3 +289,13 @@ def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ..
 ])
 def test_a_request_for_code_of_a_kind_calls_no_product(message: str) -> None:
     assert read_need(message).calls == ()
+
+
+@pytest.mark.parametrize(("message", "calls"), [
+    ("open-source implementation of the Matter smart-home protocol", ("Matter",)),
+    ("a Terraform provider for Proxmox", ("Proxmox",)),
+    ("Prometheus exporter for Fronius inverters", ("Fronius",)),
+    ("an Anki add-on that imports Kindle highlights", ()),  # "add-on that": what it extends is not said after it
+])
+def test_what_the_wanted_code_extends_or_implements(message: str, calls: tuple[str, ...]) -> None:
+    assert read_need(message).calls == calls
