@@ -24,10 +24,12 @@ from core.search.vocabulary import (
 )
 
 _ALIASES = sorted(LANGUAGES, key=len, reverse=True)
-# a language's name standing alone ("python-dotenv" names a package), or after "pure-" ("a pure-Go driver")
+# a language's name standing alone ("python-dotenv" names a package), after "pure-" ("a pure-Go
+# driver") or before "-based" ("a Go-based PHP app server")
 _LANGUAGE_PATTERN = re.compile(
-    r"(?:(?<=\bpure-)|(?<![\w+#.\-]))(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-\w)"
+    r"(?:(?<=\bpure-)|(?<![\w+#.\-]))(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-(?!based\b)\w)"
 )
+_BASED = re.compile(r"-based\b")
 # what a tool works with, not what it is written in: "two shell commands" (but "a Rust command-line
 # tool" and "a Rust command that waits for ports" are written in Rust), "an emulator with Lua
 # scripting", "faster Python installs", "installing Python packages", "our TypeScript repo" (but
@@ -75,8 +77,9 @@ _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s
 # what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
 _MAKING = r"\b(?:produc|generat|output|render|export|emit)\w*\s+"
 _MAKES = re.compile(_MAKING + r"(?:(?:as|in|to|into)\s+)?$")
-# what is ruled out: "with no python in the loop", "without Java", "not Electron"
-_RULED_OUT = re.compile(r"\b(?:no|without|not|non-)\s*$")
+# what is ruled out: "with no python in the loop", "without Java", "not Electron", "without
+# running a python sidecar"
+_RULED_OUT = re.compile(r"\b(?:no|not|non-|without(?:\s+(?:running|using|needing|calling|shipping|an?|any))*)\s*$")
 # markup after "to" or "into" is what a tool turns things into: "export chat history to HTML,
 # JSON or plain text", "convert slides to TeX"
 _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
@@ -143,7 +146,7 @@ def written_in(text: str) -> tuple[str, int, int] | None:
     if not named:
         return None
     m = min(named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
-                                  *_markup_last(m, _implementation_rank(text[: m.start()]), text),
+                                  *_markup_last(m, _implementation_rank(text, m), text),
                                   -len(_SENTENCE_END.findall(text, 0, m.start()))))
     start = m.start()
     before = text[:start].rstrip()
@@ -162,6 +165,9 @@ def without_language(text: str, language: str) -> str:
     that qualifies the need stays ("a Python linter", "JavaScript monorepos"): it is part of it."""
     for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
         if LANGUAGES[m.group(1)] != language:
+            continue
+        if based := _BASED.match(text.lower(), m.end()):  # "a Go-based app server" -> "a app server"
+            text = text[: m.start()] + text[based.end():]
             continue
         before = text.lower()[: m.start()]
         lead = _WRITTEN_IN.search(before) or (_FOR.search(before) if _CLAUSE_END.match(text[m.end():]) else None)
@@ -274,9 +280,12 @@ def _markup_last(m: re.Match[str], rank: int, text: str) -> tuple[bool, int]:
     return LANGUAGES[m.group(1)] in MARKUP and rank > 0 and not _PACKAGE_KIND.match(text[m.end():]), rank
 
 
-def _implementation_rank(before: str) -> int:
-    """0 for "written in X", 1 for "in X", 2 for a language named otherwise ("a Go library")."""
-    return 0 if _IMPLEMENTED_IN.search(before) else 1 if re.search(r"\bin\s+$", before) else 2
+def _implementation_rank(text: str, m: re.Match[str]) -> int:
+    """0 for "written in X" or "X-based", 1 for "in X", 2 for a language named otherwise ("a Go library")."""
+    before = text[: m.start()]
+    if _IMPLEMENTED_IN.search(before) or _BASED.match(text, m.end()):
+        return 0
+    return 1 if re.search(r"\bin\s+$", before) else 2
 
 
 _PORT_OF = re.compile(r"(?:ports?|rewrites?|clones?)\s+of\b")
@@ -289,7 +298,9 @@ def _has_context(text: str, m: re.Match[str]) -> bool:
         return True
     if m.group(1) == "go" and not before:
         return True  # "go web frameworks"
-    if _PORT_OF.match(after):
-        return True  # "a Dart port of libphonenumber", "a Go port of ..."
+    if _PORT_OF.match(after) or (_BASED.match(after) and m.group(1) != "node"):
+        # "a Dart port of libphonenumber", "a Go port of ...", "a Go-based app server" (a
+        # "node-based editor" is one of graph nodes)
+        return True
     next_word = re.match(r"[a-z]+", after)
     return bool(next_word and next_word.group(0) in LANGUAGE_CONTEXT_AFTER)

@@ -430,6 +430,12 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     # what is ruled out
     assert t("train small neural nets inside our legacy HPC code, with no python in the loop").language is None
     assert t("a json parser without javascript").language is None
+    assert t("jieba-style word segmentation inside a go service without running a python sidecar. any go port?"
+             ).language == "Go"
+    # "X-based" says what it is written in, before what it serves
+    assert t("heard there's a Go-based PHP app server that keeps workers alive").language == "Go"
+    assert t("a Python-based static site generator").language == "Python"
+    assert t("open-source 2D graphics editor with a node-based procedural workflow").language is None
 
 
 def test_the_gate_reads_a_library_request_without_the_language_that_names_its_kind() -> None:
