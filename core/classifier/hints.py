@@ -193,7 +193,7 @@ _KIND_FIRST = re.compile(
     r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#.-]+\s+){0,3}?(?:tools?|scripts?|librar(?:y|ies)|clients?|apps?|"
     r"applications?|frameworks?|guis?|plugins?|extensions?|drivers?|utilit(?:y|ies)|clis?|programs?|services?|"
     r"dashboards?|exporters?|wrappers?|bindings|sdks?|engines?|editors?|viewers?|managers?|software|systems?|"
-    r"platforms?|servers?|packages?|components?)\b(?!\s*[?:])",
+    r"platforms?|servers?|packages?|components?|connectors?|bridges?|integrations?)\b(?!\s*[?:])",
     re.I,
 )
 _APART = re.compile(r"[,/&]|\b(?:or|and|vs|versus|than|against|over|with|to|from|instead|like|nor)\b", re.I)

@@ -64,6 +64,7 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "backup tool for MySQL or Postgres databases",
     "script that reviews a running MySQL or MariaDB server's status and configuration and recommends tuning changes",
     "software for a food bank to register households and schedule food parcel distribution",  # "software" is a kind
+    "need a connector that syncs orders between WooCommerce and Odoo",
     # ...or names joined after a preposition that says what the tool works with
     "I hate watching Twitch in the browser; I want to pipe live streams straight into mpv or VLC from the "
     "command line.",
