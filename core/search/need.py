@@ -348,6 +348,12 @@ browser editor ide terminal shell desktop mobile web
 """.split())
 
 
+# "we use Keycloak for SSO", "we run Airflow and dbt": what the asker runs is the setting, not an
+# answer (a name, or a known product: "we run console commands" runs no console)
+_WE_RUN = re.compile(r"\b(?:we|i)\s+(?:already\s+)?(?:use|run|have|host|deploy)\s+"
+                     r"([a-z0-9][\w.+-]*)(?:\s*(?:,|and|&)\s*([a-z0-9][\w.+-]*))?", re.IGNORECASE)
+
+
 # what an add-on is for is the platform the asker runs, not an answer: "a terraform provider for
 # proxmox", "Kubernetes operator that snapshots etcd", "Godot addon", "Anki add-on"
 _ADD_ON_FOR = re.compile(
@@ -357,11 +363,14 @@ _ADD_ON_FOR = re.compile(
 
 def _owned_names(message: str) -> list[str]:
     """What the asker says they already run, one word or two ("our Selenium suite": "selenium",
-    "selenium suite"), or what the add-on they ask for plugs into ("a terraform provider"); not
+    "selenium suite"; "we use Keycloak for SSO": "keycloak"), or what the add-on they ask for plugs into ("a terraform provider"); not
     the asker's team, laptop or project, nor a language ("our React app")."""
     names: list[str] = [name for match in _ADD_ON_FOR.finditer(message)
                         if (name := match.group(1).lower()) not in _NOT_NAMES and name not in _COMMON
                         and name not in _NOT_OWNED]
+    for match in _WE_RUN.finditer(message):
+        names += [name for group in match.groups() if group and (group[0].isupper() or group.lower() in PRODUCTS)
+                  and (name := group.lower()) not in _NOT_NAMES and name not in _NOT_OWNED and name not in _COMMON]
     for match in _OWNED.finditer(message):
         first, second = (g.lower() for g in (match.group(1), match.group(2) or ""))
         for name in (first, f"{first} {second}" if second else ""):

@@ -299,3 +299,9 @@ def test_a_request_for_code_of_a_kind_calls_no_product(message: str) -> None:
 ])
 def test_what_the_wanted_code_extends_or_implements(message: str, calls: tuple[str, ...]) -> None:
     assert read_need(message).calls == calls
+
+
+def test_what_the_asker_says_they_run_is_no_answer() -> None:
+    need = read_need("we use Keycloak for SSO; need a small service that syncs Keycloak groups into Grafana teams")
+    assert need.owned == ("keycloak",) and need.left_out("keycloak/keycloak")
+    assert read_need("we run console commands from the admin page").owned == ()  # a word, not a product
