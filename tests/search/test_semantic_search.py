@@ -53,3 +53,12 @@ async def test_live_results_are_gated_and_kept_to_the_named_language(live: TestB
     assert isinstance(reply.structured_data, RepoList) and reply.structured_data.meta.source == "github"
     items = reply.structured_data.items
     assert items and {item.language for item in items} == {"Rust"}
+
+
+async def test_a_client_of_a_product_nothing_names_is_a_plain_no_live_and_offline(bot: TestBackend,
+                                                                                  live: TestBackend) -> None:
+    request = "Rust crate for the Paystack payments API with charges, transfers and webhook signature verification"
+    for backend in (bot, live):
+        reply = await backend.ask(request)
+        assert isinstance(reply.structured_data, RepoList) and reply.structured_data.items == [], reply.markdown
+        assert "Nothing" in reply.markdown
