@@ -206,6 +206,14 @@ _JOINED = re.compile(r"\s*(?:,|/|or|and)\s*", re.I)
 _RUN_BY_ASKER = re.compile(
     r"\b(?:we|i)\s+(?:use|run|have|deploy\s+with|work\s+with|build\s+with|store\s+\w+\s+in)\s+$", re.I
 )
+# ...each with what it is for, when a tool is asked for: "we run WooCommerce for the shop and Odoo
+# for accounting; need a connector that syncs orders between them" ("we use Postgres in prod and
+# MySQL in staging, which is faster?" still compares them)
+_JOINED_WITH_ROLE = re.compile(r"\s+(?:for|in|on|at|as)\s+(?:(?:the|our|my|a)\s+)?[\w-]+\s*(?:,|and|&)\s*", re.I)
+_WANTS_A_TOOL = re.compile(
+    r"\b(?:need|want|looking\s+for|is\s+there|any)\s+(?:(?:an?|one|some|any)\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:tools?|connectors?|bridges?|apps?|services?|librar(?:y|ies)|scripts?|dashboards?|plugins?|"
+    r"integrations?|something)\b", re.I)
 
 
 def describes_need(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
@@ -226,6 +234,8 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
             _APART.search(between) and len(between.split()) <= APART_MAX_WORDS and not _NEW_CLAUSE.search(between)
             and not (_JOINED.fullmatch(between)
                      and (_SERVED.search(message[:a.start]) or _RUN_BY_ASKER.search(message[:a.start])))
+            and not (_JOINED_WITH_ROLE.fullmatch(between) and _RUN_BY_ASKER.search(message[:a.start])
+                     and _WANTS_A_TOOL.search(message, b.end))
             for a, b, between in ((a, b, message[a.end:b.start]) for a, b in zip(names, names[1:]))):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]

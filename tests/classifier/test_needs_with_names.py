@@ -81,6 +81,9 @@ def named(classifier: LocalIntentClassifier) -> LocalIntentClassifier:
     "we run Airflow and dbt, want something that shows data lineage across both",
     "we store configs in Consul and etcd, looking for a UI to browse and edit both",
     "we use Terraform and Atlantis, looking for policy-as-code checks that comment on the PR",
+    # ...each with what it is for, then a tool for them
+    "we run WooCommerce for the shop and Odoo for accounting; need a connector that syncs orders between them",
+    "we have Postgres in prod and MySQL in staging, need a tool to diff schemas between them",
     # ...or where the wanted tool runs
     "video transcoding pipeline we can run on k8s",
 ])
@@ -103,6 +106,7 @@ def test_names_inside_a_described_need_are_words_of_it(named: LocalIntentClassif
     ("is there a tool to compare all of them?", Intent.CLARIFY),
     ("postgres or mysql for a small analytics app?", Intent.COMPARE),  # nothing listed, and a comparison asked for
     ("we use react, is it still maintained?", Intent.ANALYZE),  # "it" is what the asker runs
+    ("we use Postgres in prod and MySQL in staging, which is faster?", Intent.COMPARE),  # no tool asked for
 ])
 def test_names_set_apart_or_asked_about_keep_their_request(named: LocalIntentClassifier, message: str,
                                                            intent: Intent) -> None:
