@@ -351,6 +351,27 @@ def _rare_words(name: Sequence[str], catalog: "Catalog") -> frozenset[str]:
     return frozenset(word for word in words if catalog.records_using(word) <= RARE_WORD_RECORDS)
 
 
+def _names_product(need: Need, catalog: "Catalog") -> Callable[[Repository], bool] | None:
+    """Whether a candidate names the product the request's code talks to (``Need.calls``); None
+    when the request calls none, or one whose name is one common word."""
+    rare = _rare_words(need.calls, catalog)
+    if not (rare or len(need.calls) > 1):
+        return None
+    return lambda repo: _names(catalog, repo, need.calls, rare)
+
+
+def unnamed_product(params: SearchParams, candidates: Sequence[Repository]) -> str | None:
+    """The product the request's code talks to, when none of ``candidates`` names it: why nothing
+    fits ("a Rust crate for the Paystack payments API" -> "Paystack")."""
+    from core.catalog.catalog import Catalog
+
+    need = read_need(semantic_query(params))
+    naming = _names_product(need, Catalog.load())
+    if naming is None or any(naming(repo) for repo in candidates):
+        return None
+    return " ".join(need.calls)
+
+
 def _names(catalog: "Catalog", repo: Repository, name: Sequence[str], rare: frozenset[str]) -> bool:
     """Whether a candidate's own texts (not its example requests) name the product ``name``: one of
     its rare words, or the whole name run together ("MapboxGL" for "Mapbox GL")."""
@@ -392,9 +413,8 @@ def fits(
     need = read_need(text)
     lexical_order = [r for r in lexical_order if not need.left_out(r.full_name)]
     catalog = Catalog.load()
-    rare = _rare_words(need.calls, catalog)
-    if gate and (rare or len(need.calls) > 1):  # "show the closest matches anyway" shows them
-        lexical_order = [r for r in lexical_order if _names(catalog, r, need.calls, rare)]
+    if gate and (naming := _names_product(need, catalog)) is not None:  # "show the closest matches anyway" shows them
+        lexical_order = [r for r in lexical_order if naming(r)]
     if not lexical_order:
         return {}
     wanted = need_vector(text)

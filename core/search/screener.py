@@ -32,7 +32,7 @@ from core.search.relevance import (
     misses_language,
     relevance,
 )
-from core.search.fit import ALL_CORE_BONUS, COVERED_WEIGHT, LEXICAL_WEIGHT, RRF_K, prepare_vectors
+from core.search.fit import ALL_CORE_BONUS, COVERED_WEIGHT, LEXICAL_WEIGHT, RRF_K, prepare_vectors, unnamed_product
 from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
@@ -177,6 +177,8 @@ class Screener:
         report.items = items[: min(MAX_RESULTS, max(1, params.limit))]
         report.uncertain = bool(report.items) and not any(
             fitted[item.full_name].sure or item.full_name in vouched for item in report.items)
+        if not report.items and not more:
+            report.notes.extend(_unnamed_product_note(candidates, params))
         report.notes.extend(_fit_notes(report.items, verdicts, params))
         report.notes.extend(count_notes(report.items, elsewhere, params, info))
         return report
@@ -344,6 +346,19 @@ def count_notes(
         said = "the offline catalog does not know" if info.kind == "catalog" else "GitHub does not give"
         notes.append(f"Close too, in a language {said} (it may be {params.language}): {', '.join(unknown[:5])}.")
     return notes
+
+
+def _unnamed_product_note(candidates: Sequence[Repository], params: SearchParams) -> list[str]:
+    """Why nothing fits a request for a client of a product: no candidate (in the named language)
+    names it."""
+    if params.language:
+        family = _family(params.language)
+        candidates = [r for r in candidates if (r.language or "").lower() in family]
+    product = unnamed_product(params, candidates)
+    if product is None:
+        return []
+    language = f" in {params.language}" if params.language else ""
+    return [f"None of the repositories found{language} names {product}, as a client or library for it would."]
 
 
 def _fit_notes(

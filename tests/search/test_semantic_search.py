@@ -62,3 +62,4 @@ async def test_a_client_of_a_product_nothing_names_is_a_plain_no_live_and_offlin
         reply = await backend.ask(request)
         assert isinstance(reply.structured_data, RepoList) and reply.structured_data.items == [], reply.markdown
         assert "Nothing" in reply.markdown
+        assert "None of the repositories found in Rust names Paystack" in reply.markdown  # why nothing fits
