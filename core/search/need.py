@@ -263,6 +263,10 @@ _PROPER = r"(?:[A-Z][\w.+]*(?:'s)?|I)"
 _CALLED = re.compile(
     rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>{_PROPER}(?:\s+{_PROPER})*)"
     r"(?P<api>(?:\s+v\d+)?(?:\s+[a-z][\w-]*){0,3}?\s+(?i:apis?|sdks?)\b)?")
+# ...or typed in lower case, right before "API" or "SDK": "a python wrapper for the anilist graphql api"
+_CALLED_API = re.compile(
+    rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>[a-z][\w.+-]*)(?:\s+v\d+)?"
+    r"(?:\s+[a-z][\w-]*){0,2}?\s+(?i:apis?|sdks?)\b")
 _NOT_CALLED = frozenset(LANGUAGES) | frozenset("""
 i a an the we my our is any rest graphql http json yaml cli api sdk openapi android ios linux windows macos
 jvm node web unix posix
@@ -282,6 +286,9 @@ def called_product(message: str) -> tuple[str, ...]:
             words.pop(0)
         if words and (m.group("api") or not all(word.isupper() for word in words)):
             return tuple(words)
+    for m in _CALLED_API.finditer(message):
+        if m.group("name") not in _NOT_CALLED:
+            return (m.group("name"),)
     return ()
 
 

@@ -275,6 +275,7 @@ def test_chat_words_tell_nothing_about_the_request() -> None:
     ("Swift SDK for the Adyen checkout API", ("Adyen",)),
     ("is there a Dart client for Strapi's REST API with auth?", ("Strapi",)),
     ("Go client library for the Home Assistant websocket API", ("Home", "Assistant")),
+    ("python wrapper for the anilist graphql api", ("anilist",)),  # typed in lower case, before "api"
 ])
 def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ...]) -> None:
     assert read_need(message).calls == calls
@@ -286,6 +287,7 @@ def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ..
     "Ruby gem so our specs stop hitting the real Stripe API",  # the gem records calls; it is no Stripe client
     "a Python library for parsing TOML",
     "a Rust crate for the terminal",
+    "a tiny wrapper for the web audio api",
 ])
 def test_a_request_for_code_of_a_kind_calls_no_product(message: str) -> None:
     assert read_need(message).calls == ()
