@@ -160,6 +160,41 @@ def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadCon
                for m in mentions)
 
 
+# code for a named product or between two: what the message asks for is that code, not an
+# analysis or a comparison of the names. "Rust SDK for the Stripe API", "Terraform provider for
+# NetBox" (a kind of code first, then what it is for):
+_CODE_FOR = re.compile(
+    r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|librar(?:y|ies)|"
+    r"crates?|gems?|packages?|modules?|drivers?|providers?|exporters?|plugins?|extensions?)\s+(?:for|to|around)\s+", re.I)
+# "mysql to clickhouse cdc", "kafka to s3 sink", "docker compose -> nomad job" (a short phrase from
+# one thing to another with more than the two names: "react to vue?" may be a comparison):
+_FROM_TO = re.compile(
+    r"^\s*(?=\S+\s+\S+\s+\S+\s+\S)[\w+#./-]+(?:\s+[\w+#./-]+)?\s+(?:to|->|\u2192|into)\s+[\w+#./-]+"
+    r"(?:\s+[\w+#./-]+){0,2}\s*\??\s*$", re.I)
+# "migrating from Redux to Zustand, any codemod?", "going from moment.js to date-fns - codemod?":
+_MOVING = re.compile(
+    r"\b(?:migrat\w*|mov(?:e|es|ed|ing)|go(?:es|ing)?|switch\w*|port(?:s|ed|ing)?)\s+(?:\w+\s+){0,2}?from\s+"
+    r"[\w+#./-]+(?:\s+[\w+#./-]+)?\s+(?:to|->|\u2192)\s+", re.I)
+_TOOLISH = re.compile(r"\b(?:codemods?|converters?|migrators?|tools?|scripts?|automat\w*|something|anything)\b", re.I)
+# "row level data diff between Postgres and Snowflake", "move terraform state between two backends":
+_BETWEEN = re.compile(
+    r"\b(?:diffs?|diffing|sync\w*|mov(?:e|es|ed|ing)|migrat\w*|replicat\w*|transfer\w*|cop(?:y|ies|ying)|"
+    r"mirror\w*|bridg\w*|relay\w*)\b[^.?!]{0,40}\bbetween\b", re.I)
+
+
+def asks_for_code_between(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
+    """Code for a named product ("Go SDK for the Ollama API"), from one thing to another ("kafka to
+    s3 sink", "migrating from Redux to Zustand, any codemod?") or moving data between two ("row
+    level data diff between Postgres and Snowflake"): a search, when nothing was listed before, no
+    repository is named by owner/name and no other wording asks for an analysis or a comparison."""
+    if context.known_names or requested_intent(message) is not None:
+        return False
+    if any(m.kind is not MentionKind.NAME and not pair_of_words(m) for m in mentions):
+        return False
+    return bool(_CODE_FOR.match(message) or _FROM_TO.match(message) or _BETWEEN.search(message)
+                or (_MOVING.search(message) and _TOOLISH.search(message)))
+
+
 # "can I run clojure code inside jupyter lab?", "write rust in jupyter": a language wanted inside a
 # named tool, which takes a kernel, plugin or bridge to find, not an analysis of the tool
 _LANGUAGE_INSIDE = re.compile(

@@ -20,6 +20,7 @@ from core.classifier.base import RepoNameIndex
 from core.classifier.context import ThreadContext, build_context
 from core.classifier.features import Featurizer, Prepared
 from core.classifier.hints import (
+    asks_for_code_between,
     asks_for_software,
     asks_one_tool_for_them,
     asks_what_others_use,
@@ -185,7 +186,7 @@ class LocalIntentClassifier:
         described need: or as a question back, then a search) needs no question back."""
         if (commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context)
                 or names_tool_for(message, p.mentions, p.context) or runs_a_language_inside(message, p.mentions, p.context)
-                or asks_what_others_use(message)):
+                or asks_what_others_use(message) or asks_for_code_between(message, p.mentions, p.context)):
             return _certain(Intent.SEARCH, probabilities)
         if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
             probabilities = _without_targeted_intents(probabilities)

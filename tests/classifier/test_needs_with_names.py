@@ -188,3 +188,24 @@ def test_an_unknown_owner_name_asked_about_is_still_the_target(named: LocalInten
 ])
 def test_asking_the_thread_anything_else_stays_chat(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent is not Intent.SEARCH
+
+
+@pytest.mark.parametrize("message", [
+    "Rust SDK for the Stripe API, ideally async on tokio",  # code for a product
+    "Terraform provider for NetBox",
+    "mysql to clickhouse cdc",  # from one thing to another
+    "docker compose -> nomad job",
+    "migrating from Redux to Zustand, any codemod that does the boring parts?",
+    "row level data diff between Postgres and Snowflake tables after replication",  # moving data between two
+])
+def test_code_for_a_product_or_between_two_is_a_search(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is Intent.SEARCH
+
+
+@pytest.mark.parametrize("message", [
+    "compare webpack to vite",
+    "is it worth moving from webpack to vite?",  # no tool asked for
+    "which is faster, postgres or mysql",
+])
+def test_a_comparison_between_two_stays_one(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent in (Intent.COMPARE, Intent.CLARIFY)
