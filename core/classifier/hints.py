@@ -97,7 +97,7 @@ _ASKS_FOR_SOFTWARE = re.compile(
 # the thread are asked which software they use, which is a search for it (a lone "you" may be the bot)
 _ASKS_WHAT_OTHERS_USE = re.compile(
     r"\bwhat\s+(?:do|does|are|would|did)\s+(?:you\s+all|y'?all|you\s+guys|you\s+folks|you\s+lot|folks|people|"
-    r"everyone|everybody|teams|devs)\s+(?:\w+\s+)?(?:use|using|run|running|recommend|pick|choose)\s+(?:for|to)\s+\w",
+    r"everyone|everybody|teams|devs)\s+(?:\w+\s+)?(?:use|using|run|running|recommend|pick|choose)\s+(?:for|to|as)\s+\w",
     re.I,
 )
 
@@ -130,11 +130,14 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
     return not mentions and not context.known_names and bool(_KIND_WORDS.match(message.strip()))
 
 
-# "k8s tui", "kafka ui", "terraform linter": a name or two and the kind of software wanted for it
+# "k8s tui", "kafka ui", "terraform linter", "nginx log analyzer", "S3 browser", "slack standup bot":
+# a name or two and the kind of software wanted for it
 _TOOL_FOR = re.compile(
-    r"^\s*(?:[\w+#./-]+\s+){1,2}(?P<wanted>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
+    r"^\s*(?!(?:hey|hi|hello|yo|good|thanks|thank|ok|okay|morning|evening|night|bye)\b)"  # "hey bot", "good morning bot"
+    r"(?:[\w+#./-]+\s+){1,2}(?P<wanted>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
     r"exporters?|operators?|orms?|drivers?|sdks?|bindings|wrappers?|plugins?|extensions?|libraries|"
-    r"frameworks|alternatives?|replacements?)\s*\??\s*$",
+    r"frameworks|alternatives?|replacements?|analy[sz]ers?|browsers?|explorers?|viewers?|bots?|backups?|"
+    r"gateways?)\s*\??\s*$",
     re.I,
 )
 
@@ -320,10 +323,16 @@ def foreign_repositories(message: str) -> list[str]:
     return [m.group(1).rstrip(".!?;:") for m in _FOREIGN_HOST.finditer(message)]
 
 
+# what a tool is asked to do, not what the message asks: "a tool that analyzes bundle size", "something to review PRs"
+_WHAT_A_TOOL_DOES = re.compile(
+    r"\b(?:tools?|apps?|scripts?|something|anything|librar(?:y|ies)|services?|bots?|clis?|plugins?|extensions?)\s+"
+    r"(?:that|which|to)\s+(?:\w+\s+)?$", re.I)
+
+
 def requested_intent(message: str) -> Intent | None:
     """What a message asks for by its wording alone (for a foreign link: "analyze gitlab.com/a/b")."""
     if _COMPARE_WORDS.search(message):
         return Intent.COMPARE
-    if _ANALYZE_WORDS.search(message):
+    if any(not _WHAT_A_TOOL_DOES.search(message, 0, m.start()) for m in _ANALYZE_WORDS.finditer(message)):
         return Intent.ANALYZE
     return None

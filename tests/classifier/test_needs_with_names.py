@@ -197,8 +197,13 @@ def test_asking_the_thread_anything_else_stays_chat(named: LocalIntentClassifier
     "docker compose -> nomad job",
     "migrating from Redux to Zustand, any codemod that does the boring parts?",
     "row level data diff between Postgres and Snowflake tables after replication",  # moving data between two
+    "nginx log analyzer",  # a name and the kind of tool wanted
+    "S3 browser",
+    "slack standup bot",
+    "what do you guys use as an API gateway on k8s",
+    "tool that analyzes bundle size and tells you which deps are bloating it",  # what the tool does
 ])
-def test_code_for_a_product_or_between_two_is_a_search(named: LocalIntentClassifier, message: str) -> None:
+def test_code_for_a_product_a_named_kind_of_tool_or_between_two_is_a_search(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent is Intent.SEARCH
 
 
@@ -209,3 +214,8 @@ def test_code_for_a_product_or_between_two_is_a_search(named: LocalIntentClassif
 ])
 def test_a_comparison_between_two_stays_one(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent in (Intent.COMPARE, Intent.CLARIFY)
+
+
+@pytest.mark.parametrize("message", ["hey bot", "good morning bot"])
+def test_a_greeting_to_the_bot_asks_for_no_bot(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is Intent.CHAT
