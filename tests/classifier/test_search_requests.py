@@ -2,11 +2,13 @@
 the situation, pronouns for things in the same message, two names joined as the environment, "vs"
 as background) are searches.
 
-``data/search_requests.txt``: 1,140 such messages written for this test (240 varied requests, then
+``data/search_requests.txt``: 1,440 such messages written for this test (240 varied requests, then
 150 conversational ones and 150 short descriptions, then 300 naming tools as the context: code for
 a product, from one tool to another, between two; then 300 more: add-ons for a named product,
-"is there a way to ...", what a tool checks or analyzes, two-word requests), not from any
-evaluation set and not in the classifier's training data. Eight are still sent elsewhere:
+"is there a way to ...", what a tool checks or analyzes, two-word requests; then 300 with thanks
+first, versions and sizes, negations, "best X in 2026", emoji, symptoms, a tool that did not
+work, none of them sent elsewhere), not from any evaluation set and not in the classifier's
+training data. Eight are still sent elsewhere:
 "SQLite browser" and "helm diff" are analyses of the repositories of those names (sqlitebrowser,
 helm-diff: fair readings), a request naming derailed/k9s by owner/name gets a question back, and "terraform vs pulumi debates aside, is
 there a tool that ..." and "running Jellyfin and Plex side by side, need something that keeps watch
@@ -33,7 +35,7 @@ ALLOWED_ELSEWHERE = 8
 
 def test_requests_for_software_are_searches(classifier: LocalIntentClassifier) -> None:
     messages = [line.strip() for line in REQUESTS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert len(messages) == 1140
+    assert len(messages) == 1440
     elsewhere = [(m, r.intent) for m in messages if (r := classifier.classify_sync(m, [])).intent is not Intent.SEARCH]
     assert len(elsewhere) <= ALLOWED_ELSEWHERE, elsewhere
 
