@@ -85,10 +85,10 @@ def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
 # "I'd like one graphical app that ...", "is there a tool to ...", "we need a library for ...": the
 # message asks for software, whatever names its situation mentions
 _ASKS_FOR_SOFTWARE = re.compile(
-    r"\b(?:i'?d like|we'?d like|i want|we want|i need|we need|looking for|is there|are there|recommend)\s+"
+    r"\b(?:i'?d like|we'?d like|i want|we want|i need|we need|need|want|looking for|is there|are there|recommend|any)\s+"
     r"(?:(?:an?|one|some|any)\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:apps?|tools?|librar(?:y|ies)|programs?|utilit(?:y|ies)|services?|frameworks?|clis?|guis?|packages?|"
-    r"crates?|plugins?|extensions?|software)\b",
+    r"crates?|plugins?|extensions?|software|connectors?|bridges?|integrations?|scripts?|dashboards?|something)\b",
     re.I,
 )
 
@@ -248,10 +248,6 @@ _RUN_BY_ASKER = re.compile(
 # for accounting; need a connector that syncs orders between them" ("we use Postgres in prod and
 # MySQL in staging, which is faster?" still compares them)
 _JOINED_WITH_ROLE = re.compile(r"\s+(?:for|in|on|at|as)\s+(?:(?:the|our|my|a)\s+)?[\w-]+\s*(?:,|and|&)\s*", re.I)
-_WANTS_A_TOOL = re.compile(
-    r"\b(?:need|want|looking\s+for|is\s+there|any)\s+(?:(?:an?|one|some|any)\s+)?(?:[\w-]+\s+){0,2}?"
-    r"(?:tools?|connectors?|bridges?|apps?|services?|librar(?:y|ies)|scripts?|dashboards?|plugins?|"
-    r"integrations?|something)\b", re.I)
 
 
 def describes_need(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
@@ -273,7 +269,7 @@ def describes_need(message: str, mentions: Sequence[Mention], context: ThreadCon
             and not (_JOINED.fullmatch(between)
                      and (_SERVED.search(message[:a.start]) or _RUN_BY_ASKER.search(message[:a.start])))
             and not (_JOINED_WITH_ROLE.fullmatch(between) and _RUN_BY_ASKER.search(message[:a.start])
-                     and _WANTS_A_TOOL.search(message, b.end))
+                     and _ASKS_FOR_SOFTWARE.search(message, b.end))
             for a, b, between in ((a, b, message[a.end:b.start]) for a, b in zip(names, names[1:]))):
         return False
     bounds = [0, *(edge for m in names for edge in (m.start, m.end)), len(message)]

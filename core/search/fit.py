@@ -116,12 +116,6 @@ ELSEWHERE_OTHERS = 8
 ELSEWHERE_GATE = 0.60
 # how many of the closest candidates the gate reads the need's typicality of (``core.search.gate``)
 TYPICAL_LOOK = 3
-# the product the wanted code talks to (``Need.calls``), when some word of its name is rare (used
-# by ``RARE_WORD_RECORDS`` catalog repositories or fewer) or the name is of several words: a
-# candidate whose own texts never name it is no client of it ("a Rust crate for the Paystack API"
-# beside Rust payment and webhook crates, "the Home Assistant websocket API" beside websocket
-# libraries). A common one-word name ("a client for Discord") is left to the gate: its clients may
-# say "chat" instead
 TYPICALITY_WEIGHT = 0.3  # how typical the need is of a candidate's example requests adds this much x it
 COVERED_WEIGHT = 0.4  # the rarity-weighted share of the request's telling words a candidate's texts use adds this much x it
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
@@ -337,6 +331,12 @@ def _words_of(catalog: "Catalog", repo: Repository) -> frozenset[str]:
     return known if known is not None else text_words([repo.full_name, repo.description or "", repo.language or "", *repo.topics])
 
 
+# the product the wanted code talks to (``Need.calls``), when some word of its name is rare (used
+# by ``RARE_WORD_RECORDS`` catalog repositories or fewer) or the name is of several words: a
+# candidate whose own texts never name it is no client of it ("a Rust crate for the Paystack API"
+# beside Rust payment and webhook crates, "the Home Assistant websocket API" beside websocket
+# libraries). A common one-word name ("a client for Discord") is left to the gate: its clients may
+# say "chat" instead
 _NAME_WORD = re.compile(r"[a-z0-9]+")
 # what a product is, after its name ("Pipedrive CRM", "Tesseract OCR"): words its rivals use too
 _KIND_WORDS = frozenset("""
@@ -376,11 +376,11 @@ def _names(catalog: "Catalog", repo: Repository, name: Sequence[str], rare: froz
     """Whether a candidate's own texts (not its example requests) name the product ``name``: one of
     its rare words, or the whole name run together ("MapboxGL" for "Mapbox GL")."""
     record = catalog.get(repo.full_name)
-    texts = [repo.full_name, repo.description or "", *repo.topics, *repo.categories,
-             *(record.list_descriptions if record is not None else ())]
-    words = {word for text in texts for word in _NAME_WORD.findall(text.lower())}
-    return bool(rare & words) or "".join(_NAME_WORD.findall("".join(name).lower())) in "".join(
-        "".join(_NAME_WORD.findall(text.lower())) for text in texts)
+    texts = [_NAME_WORD.findall(text.lower()) for text in (
+        repo.full_name, repo.description or "", *repo.topics, *repo.categories,
+        *(record.list_descriptions if record is not None else ()))]
+    run_together = "".join(_NAME_WORD.findall("".join(name).lower()))
+    return any(rare.intersection(words) or run_together in "".join(words) for words in texts)
 
 
 def _examples_or_own(examples: np.ndarray, own: np.ndarray, index: int) -> float:

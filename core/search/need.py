@@ -370,8 +370,9 @@ _ADD_ON_FOR = re.compile(
 
 def _owned_names(message: str) -> list[str]:
     """What the asker says they already run, one word or two ("our Selenium suite": "selenium",
-    "selenium suite"; "we use Keycloak for SSO": "keycloak"), or what the add-on they ask for plugs into ("a terraform provider"); not
-    the asker's team, laptop or project, nor a language ("our React app")."""
+    "selenium suite"; "we use Keycloak for SSO": "keycloak"), or what the add-on they ask for
+    plugs into ("a terraform provider"); not the asker's team, laptop or project, nor a language
+    ("our React app")."""
     names: list[str] = [name for match in _ADD_ON_FOR.finditer(message)
                         if (name := match.group(1).lower()) not in _NOT_NAMES and name not in _COMMON
                         and name not in _NOT_OWNED]
