@@ -459,3 +459,10 @@ def test_a_product_of_several_common_words_is_named_run_together_or_not_at_all()
     fitted = fits(SearchParams(text="Go client library for the Home Assistant websocket API"), [sockets, hass],
                   all_core=set())
     assert list(fitted) == ["b/hass-go"]
+
+
+def test_what_a_product_is_does_not_name_it() -> None:
+    crm = repo("a/crm", 5_000, "Open source CRM for PHP teams: deals, leads and contacts", "PHP")
+    client = repo("b/pipedrive-php", 40, "PHP client for the Pipedrive API: deals, persons, organizations", "PHP")
+    request = "PHP client library for the Pipedrive CRM API to create deals"
+    assert list(fits(SearchParams(text=request), [crm, client], all_core=set())) == ["b/pipedrive-php"]
