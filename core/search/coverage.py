@@ -9,6 +9,10 @@ the reading is the share of that weight that the closest candidates' words hold,
 the request's words) to 1 (all of them). Each candidate's own share counts in its fit too
 (``core.search.fit.COVERED_WEIGHT``): of two close candidates, the one whose texts and example
 requests use the request's rare words leads.
+
+The words a request writes as names (``core.search.need.named_words``: "PASETO", "Kindle") are read
+apart too (the gate's ``named_covered``): a paraphrase may find other words for a need, but a
+product, format or standard keeps its name, so a fitting answer's texts name it.
 """
 
 from __future__ import annotations
@@ -43,3 +47,9 @@ def share(weights: dict[str, float], used: frozenset[str]) -> float:
     total = sum(weights.values())
     return sum(weight for word, weight in weights.items() if word in used) / total if total > 0.0 else 1.0
 
+
+
+def restricted(weights: dict[str, float], words: Iterable[str]) -> dict[str, float]:
+    """The ``weights`` (``rarities``) of those of ``words`` among them, stemmed as they are."""
+    wanted = {stemmed(word.lower()) for word in words}
+    return {word: weight for word, weight in weights.items() if word in wanted}

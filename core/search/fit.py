@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.models import Repository, SearchParams
-from core.search.coverage import rarities, share, text_words
+from core.search.coverage import rarities, restricted, share, text_words
 from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.gate import EXAMPLES_OVER_OWN, GateReading, record
 from core.search.language import language_free, without_language
-from core.search.need import Need, is_resource, read_need, telling_words
+from core.search.need import Need, is_resource, named_words, read_need, telling_words
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 from core.search.vocabulary import LANGUAGES
 
@@ -483,6 +483,7 @@ def fits(
         nearest = sorted(ours or range(len(lexical_order)), key=lambda i: -float(gate_closeness[i]))
         look = nearest[:TYPICAL_LOOK]
         measured = typical[look][~np.isnan(typical[look])]
+        closest_words = frozenset().union(*(words_of(lexical_order[i]) for i in look))
         reading = GateReading(
             over=evidence - gate_at,
             typicality=(_typicality(catalog, need_vector(bare), [lexical_order[i] for i in look]) if bare is not None
@@ -490,7 +491,8 @@ def fits(
             lead=float(gate_closeness[nearest[0]] - gate_closeness[nearest[1]]) if len(nearest) > 1 else 0.0,
             examples=_examples_or_own(examples, own, nearest[0]),
             words=len(telling), unknown_word=unknown_word, in_language=bool(ours),
-            covered=share(rarity, frozenset().union(*(words_of(lexical_order[i]) for i in look))))
+            covered=share(rarity, closest_words),
+            named_covered=share(restricted(rarity, named_words(text)), closest_words))
         record(reading)
         if reading.nothing_fits:
             return {}

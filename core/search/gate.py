@@ -1,4 +1,4 @@
-"""Whether anything fits: the odds that nothing does, weighed from eight readings of the closest
+"""Whether anything fits: the odds that nothing does, weighed from nine readings of the closest
 candidates.
 
 Each reading alone was once a gate of its own (``core.search.fit``): how far the closest candidate
@@ -29,9 +29,9 @@ TYPICAL = 0.07  # read for candidates with no example requests (live ones): the 
 EXAMPLES_OVER_OWN = 0.12
 
 # logit of "nothing fits" = NO_MATCH_BIAS + the weights times the readings (``GateReading.readings``)
-NO_MATCH_BIAS = 7.0525
-NO_MATCH_WEIGHTS = (-4.1728, -5.6732, -10.1618, -5.7119, -0.2216, 0.8592, -0.9972, -3.4155)
-NO_MATCH_AT = -0.0756  # over this logit, nothing fits (the middle of the thresholds where the fit's objective is flat: ``bench gate_fit``)
+NO_MATCH_BIAS = 8.5124
+NO_MATCH_WEIGHTS = (-5.0094, -5.8380, -10.0306, -5.6846, -0.2117, 0.3153, -1.2066, -3.0714, -1.6227)
+NO_MATCH_AT = 0.1347  # over this logit, nothing fits (the middle of the thresholds where the fit's objective is flat: ``bench gate_fit``)
 # ...and within this of it, something may fit but nothing surely does: the list is said to hold the
 # closest matches, none a sure one (``core.search.fit.Fit.sure``)
 UNSURE_BAND = 0.5
@@ -49,11 +49,13 @@ class GateReading:
     unknown_word: bool  # one of them the searched collection never uses
     in_language: bool  # the closest are those in a language the request names (the language rules have lowered ``over``)
     covered: float  # the share of the request's telling words, weighted by rarity, the closest candidates' words hold (``core.search.coverage``)
+    named_covered: float  # the same share of the words the request writes as names (``core.search.need.named_words``); 1 when it writes none
 
     def readings(self) -> tuple[float, ...]:
         typicality = TYPICAL if self.typicality is None else self.typicality
         return (self.over, typicality, min(self.lead, LEAD_CAP), self.examples, float(self.words),
-                float(self.unknown_word), float(self.in_language), self.covered)
+                float(self.unknown_word), float(self.in_language), self.covered,
+                self.named_covered)
 
     def no_match_logit(self) -> float:
         return NO_MATCH_BIAS + sum(w * x for w, x in zip(NO_MATCH_WEIGHTS, self.readings(), strict=True))

@@ -224,6 +224,24 @@ def coded_words(message: str) -> list[str]:
     return [w.lower() for w in _CODED.findall(query_text(message)) if not _MEASURE.fullmatch(w)]
 
 
+# a word as written: "nginx.conf", "C++", "HealthKit", "I"
+_WRITTEN = re.compile(r"[A-Za-z][\w.+#-]*[A-Za-z0-9+#]|[A-Za-z]")
+_WORD_PART = re.compile(r"[a-z][a-z0-9+#]*")
+
+
+def named_words(message: str) -> list[str]:
+    """The words a request writes as names, lower-cased and split at dots and dashes: those
+    capitalised after its first word ("an Elixir implementation of PASETO", "export my Kindle
+    highlights"), and acronyms and codes anywhere. A product, format or standard keeps its name
+    however the request is worded, so an answer's texts name it too."""
+    named: list[str] = []
+    for i, word in enumerate(_WRITTEN.findall(message)):
+        if (i > 0 and word[0].isupper() and word != "I") or (len(word) > 1 and word.isupper()) \
+                or any(c.isdigit() for c in word):
+            named.extend(_WORD_PART.findall(word.lower()))
+    return list(dict.fromkeys(named))
+
+
 def telling_words(message: str) -> list[str]:
     """The words that can tell what a request is about: its content words, then its acronyms and
     codes, each once."""

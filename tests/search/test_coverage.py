@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from core.search.coverage import rarities, share, text_words
+from core.search.coverage import rarities, restricted, share, text_words
 
 RECORDS = 10_000
 USERS = {"tool": 1_500, "weather": 40, "forecast": 60, "wax": 0}
@@ -41,3 +41,8 @@ def test_a_rare_word_left_unsaid_weighs_more_than_a_common_one() -> None:
 def test_a_request_whose_words_weigh_nothing_is_covered() -> None:
     assert share({}, frozenset()) == 1.0
     assert share({"tool": 0.0}, frozenset()) == 1.0
+
+
+def test_the_weights_of_some_words_are_read_apart() -> None:
+    weights = rarities(["weather", "forecasts", "wax"], records_using, RECORDS)
+    assert restricted(weights, ["Forecasts", "wax", "snow"]) == {"forecast": weights["forecast"], "wax": weights["wax"]}

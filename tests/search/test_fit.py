@@ -404,18 +404,28 @@ def test_a_live_candidate_is_read_as_if_it_had_example_requests() -> None:
     assert _examples_or_own(examples, own, 1) == pytest.approx(0.55 + EXAMPLES_OVER_OWN)
 
 
+def test_a_name_the_closest_candidates_never_write_tells_that_nothing_fits() -> None:
+    from core.search.gate import GateReading
+
+    said = GateReading(over=0.05, typicality=-0.05, lead=0.05, examples=0.65, words=5, unknown_word=False,
+                       in_language=True, covered=0.45, named_covered=1.0)
+    unsaid = GateReading(over=0.05, typicality=-0.05, lead=0.05, examples=0.65, words=5, unknown_word=False,
+                         in_language=True, covered=0.45, named_covered=0.0)  # "an Elixir implementation of PASETO"
+    assert not said.nothing_fits and unsaid.nothing_fits
+
+
 def test_the_gate_weighs_its_readings_together() -> None:
     from core.search.gate import NO_MATCH_AT, UNSURE_BAND, GateReading
 
-    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7)
-    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7)
+    typical = GateReading(over=0.02, typicality=0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7, named_covered=1.0)
+    atypical = GateReading(over=0.02, typicality=-0.15, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7, named_covered=1.0)
     assert not typical.nothing_fits and atypical.nothing_fits  # just over the gate: typicality decides
     assert typical.nothing_surely_fits == (typical.no_match_logit() > NO_MATCH_AT - UNSURE_BAND)
-    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7)
+    under = GateReading(over=-0.03, typicality=0.20, lead=0.10, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7, named_covered=1.0)
     assert not under.nothing_fits  # a little under the gate, but typical of the closest's requests
-    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7)
+    far_over = GateReading(over=0.25, typicality=-0.10, lead=0.05, examples=0.70, words=5, unknown_word=False, in_language=False, covered=0.7, named_covered=1.0)
     assert not far_over.nothing_fits
-    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7) \
+    assert GateReading(over=0.02, typicality=None, lead=0.05, examples=0.62, words=5, unknown_word=False, in_language=False, covered=0.7, named_covered=1.0) \
         .no_match_logit() < NO_MATCH_AT + 5  # a live candidate's typicality is read as the usual one
 
 
@@ -429,6 +439,9 @@ def test_the_gate_reads_how_much_of_the_request_the_closest_candidates_speak_of(
     assert gate_reading(asked, [weather, ripgrep]).covered == pytest.approx(1.0)
     beside = gate_reading(SearchParams(text="a terminal tool for the snowboard wax from the weather forecast"), [weather, ripgrep])
     assert beside.covered < 0.7  # "snowboard", the rarest word, is in neither text
+    assert beside.named_covered == 1.0  # it writes no word as a name
+    named = gate_reading(SearchParams(text="a terminal tool for the Snowboard forecast"), [weather, ripgrep])
+    assert named.named_covered == 0.0 and named.covered > 0.0  # the name alone is unsaid
     # a catalog candidate speaks through its example requests too
     assert catalog.vectors().words_of_examples(catalog.get("BurntSushi/ripgrep").id) <= catalog.words_of(ripgrep.full_name)
 

@@ -307,3 +307,13 @@ def test_what_the_asker_says_they_run_is_no_answer() -> None:
     need = read_need("we use Keycloak for SSO; need a small service that syncs Keycloak groups into Grafana teams")
     assert need.owned == ("keycloak",) and need.left_out("keycloak/keycloak")
     assert read_need("we run console commands from the admin page").owned == ()  # a word, not a product
+
+
+def test_the_words_a_request_writes_as_names() -> None:
+    from core.search.need import named_words
+
+    assert named_words("Elixir implementation of PASETO security tokens") == ["paseto"]  # the first word may be any
+    assert named_words("export my Kindle highlights to Notion, I'd like Markdown") == ["kindle", "notion", "markdown"]
+    assert named_words("Swift wrapper for HealthKit and LAS/LAZ files") == ["healthkit", "las", "laz"]
+    assert named_words("turn Nginx.conf blocks into k8s Ingress objects") == ["nginx", "conf", "k8s", "ingress"]
+    assert named_words("i want a tool for my notes") == []
