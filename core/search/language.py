@@ -39,7 +39,7 @@ _WORKS_ON = re.compile(
     r"scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
     r"installs?|snippets?|templates?|contracts?|files?|"
     r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
-    r"packages?(?!\s+(?:for|that|which|to|with)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
+    r"packages?(?!\s+(?:for|that|which|to|with|implementing|providing|wrapping|offering|exposing)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
 )
 # what is left behind: "a modern alternative to LaTeX", "instead of PHP", "replace a Makefile full
 # of shell snippets", "so done with LaTeX" (up to a few words on, unless they say what the new one
