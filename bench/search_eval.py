@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the twentieth fresh blind set (search_fresh20.jsonl)
+    .venv/bin/python -m bench search_eval                  # the twenty-first fresh blind set (search_fresh21.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh20    # the twentieth fresh blind set (search_fresh20.jsonl)
     .venv/bin/python -m bench search_eval --set fresh19    # the nineteenth fresh blind set (search_fresh19.jsonl)
     .venv/bin/python -m bench search_eval --set fresh18    # the eighteenth fresh blind set (search_fresh18.jsonl)
     .venv/bin/python -m bench search_eval --set fresh17    # the seventeenth fresh blind set (search_fresh17.jsonl)
@@ -44,6 +45,7 @@
     .venv/bin/python -m bench search_eval --set dev23      # development: written to be diagnosed (40 no-match)
     .venv/bin/python -m bench search_eval --set dev24      # development: written to be diagnosed (50 no-match, 25 naming a product)
     .venv/bin/python -m bench search_eval --set dev25      # development: written to be diagnosed (50 no-match, 40 tempting: clients of products)
+    .venv/bin/python -m bench search_eval --set dev26      # development: written to be diagnosed (60 no-match: clients, formats, everyday trades)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -90,6 +92,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh21": DATA / "search_fresh21.jsonl",
     "fresh20": DATA / "search_fresh20.jsonl",
     "fresh19": DATA / "search_fresh19.jsonl",
     "fresh18": DATA / "search_fresh18.jsonl",
@@ -134,8 +137,10 @@ SETS = {
     "dev23": DATA / "search_dev23.jsonl",
     "dev24": DATA / "search_dev24.jsonl",
     "dev25": DATA / "search_dev25.jsonl",
+    "dev26": DATA / "search_dev26.jsonl",
 }
 LABELS = {
+    "fresh21": "FRESH21 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh20": "FRESH20 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh19": "FRESH19 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh18": "FRESH18 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -180,6 +185,7 @@ LABELS = {
     "dev23": "DEV23 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev24": "DEV24 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev25": "DEV25 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
+    "dev26": "DEV26 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -294,7 +300,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh20"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh21"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
