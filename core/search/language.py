@@ -291,6 +291,9 @@ def _implementation_rank(text: str, m: re.Match[str]) -> int:
 _PORT_OF = re.compile(r"(?:ports?|rewrites?|clones?)\s+of\b")
 
 
+_SLASHED = re.compile(r"/([a-z][\w.+#-]*)\s*")
+
+
 def _has_context(text: str, m: re.Match[str]) -> bool:
     before = text[: m.start()].rstrip()
     after = text[m.end() :].lstrip()
@@ -302,5 +305,7 @@ def _has_context(text: str, m: re.Match[str]) -> bool:
         # "a Dart port of libphonenumber", "a Go port of ...", "a Go-based app server" (a
         # "node-based editor" is one of graph nodes)
         return True
+    if (framework := _SLASHED.match(after)) and framework.group(1) not in LANGUAGES:
+        after = after[framework.end():]  # "a dart/flutter client"
     next_word = re.match(r"[a-z]+", after)
     return bool(next_word and next_word.group(0) in LANGUAGE_CONTEXT_AFTER)

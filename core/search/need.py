@@ -285,9 +285,13 @@ _CALLED = re.compile(
 _CALLED_API = re.compile(
     rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>[a-z][\w.+-]*)(?:\s+v\d+)?"
     r"(?:\s+[a-z][\w-]*){0,2}?\s+(?i:apis?|sdks?)\b")
+# ...or named right before the kind of client: "an Auth0 SDK for Flutter", "a Swift Keychain wrapper"
+# ("relay server for WebRTC clients" serves clients, it is none)
+_CALLED_BEFORE = re.compile(r"(?<!\bfor )(?<![\w/.-])(?P<name>[A-Z][\w.+]*)\s+(?P<kind>(?i:sdk|client|wrapper|bindings|driver))\b")
 _NOT_CALLED = frozenset(LANGUAGES) | frozenset("""
 i a an the we my our is any rest graphql http json yaml cli api sdk openapi android ios linux windows macos
-jvm node web unix posix
+jvm node web unix posix flutter react vue angular svelte django rails laravel phoenix spring electron tauri
+deno bun unity godot
 """.split())
 
 
@@ -304,6 +308,10 @@ def called_product(message: str) -> tuple[str, ...]:
             words.pop(0)
         if words and (m.group("api") or not all(word.isupper() for word in words)):
             return tuple(words)
+    for m in _CALLED_BEFORE.finditer(message):
+        name = m.group("name")
+        if name.lower() not in _NOT_CALLED and (not name.isupper() or m.group("kind").lower().startswith("sdk")):
+            return (name,)
     for m in _CALLED_API.finditer(message):
         if m.group("name") not in _NOT_CALLED:
             return (m.group("name"),)

@@ -276,6 +276,9 @@ def test_chat_words_tell_nothing_about_the_request() -> None:
     ("is there a Dart client for Strapi's REST API with auth?", ("Strapi",)),
     ("Go client library for the Home Assistant websocket API", ("Home", "Assistant")),
     ("python wrapper for the anilist graphql api", ("anilist",)),  # typed in lower case, before "api"
+    ("Auth0 SDK for Flutter to handle universal login", ("Auth0",)),  # named before the kind; Flutter is where it runs
+    ("need a Swift Keychain wrapper", ("Keychain",)),
+    ("is there a WinRM client crate for Rust?", ("WinRM",)),
 ])
 def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ...]) -> None:
     assert read_need(message).calls == calls
@@ -288,6 +291,8 @@ def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ..
     "a Python library for parsing TOML",
     "a Rust crate for the terminal",
     "a tiny wrapper for the web audio api",
+    "TURN/STUN relay server for WebRTC clients behind NAT",  # it serves clients
+    "Simple HTTP client for Rust",
 ])
 def test_a_request_for_code_of_a_kind_calls_no_product(message: str) -> None:
     assert read_need(message).calls == ()
