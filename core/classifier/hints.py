@@ -85,10 +85,12 @@ def commands_search(message: str, mentions: Sequence[Mention]) -> bool:
 # "I'd like one graphical app that ...", "is there a tool to ...", "we need a library for ...": the
 # message asks for software, whatever names its situation mentions
 _ASKS_FOR_SOFTWARE = re.compile(
-    r"\b(?:i'?d like|we'?d like|i want|we want|i need|we need|need|want|looking for|is there|are there|recommend|any)\s+"
+    r"\b(?:i'?d like|we'?d like|i want|we want|i need|we need|need|want|looking for|(?:i'?m|we'?re) after|is there|"
+    r"are there|recommend|any)\s+"
     r"(?:(?:an?|one|some|any)\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:apps?|tools?|librar(?:y|ies)|programs?|utilit(?:y|ies)|services?|frameworks?|clis?|guis?|packages?|"
-    r"crates?|plugins?|extensions?|software|connectors?|bridges?|integrations?|scripts?|dashboards?|something)\b",
+    r"crates?|plugins?|extensions?|software|connectors?|bridges?|integrations?|scripts?|dashboards?|scanners?|"
+    r"checkers?|collectors?|something)\b",
     re.I,
 )
 
@@ -130,14 +132,14 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
     return not mentions and not context.known_names and bool(_KIND_WORDS.match(message.strip()))
 
 
-# "k8s tui", "kafka ui", "terraform linter", "nginx log analyzer", "S3 browser", "slack standup bot":
-# a name or two and the kind of software wanted for it
+# "k8s tui", "kafka ui", "terraform linter", "nginx log analyzer", "S3 browser", "slack standup bot",
+# "sqlite gui mac": a name or two and the kind of software wanted for it (and the desktop it runs on)
 _TOOL_FOR = re.compile(
     r"^\s*(?!(?:hey|hi|hello|yo|good|thanks|thank|ok|okay|morning|evening|night|bye)\b)"  # "hey bot", "good morning bot"
     r"(?:[\w+#./-]+\s+){1,2}(?P<wanted>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
     r"exporters?|operators?|orms?|drivers?|sdks?|bindings|wrappers?|plugins?|extensions?|libraries|"
     r"frameworks|alternatives?|replacements?|analy[sz]ers?|browsers?|explorers?|viewers?|bots?|backups?|"
-    r"gateways?)\s*\??\s*$",
+    r"gateways?|scripts?|playgrounds?)(?:\s+(?:on\s+|for\s+)?(?:mac|macos|windows|linux))?\s*\??\s*$",
     re.I,
 )
 

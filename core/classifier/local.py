@@ -110,6 +110,15 @@ def _search_leads(probabilities: dict[Intent, float], *, past_a_question: bool) 
     return ranked[0] is Intent.SEARCH or (past_a_question and ranked[:2] == [Intent.CLARIFY, Intent.SEARCH])
 
 
+def _search_second(probabilities: dict[Intent, float]) -> bool:
+    """Whether the model reads a search second only: a long message that asks for a kind of
+    software in so many words ("how do you all keep secrets out of git, is there a scanner for
+    that", "... I'm after a tool that ...") is one, though the model leans to chat about its opening
+    question or to a comparison of the names it runs; "is there a tool for that?" alone says too
+    little to search for."""
+    return sorted(probabilities, key=probabilities.__getitem__, reverse=True)[1] is Intent.SEARCH
+
+
 def _certain(intent: Intent, probabilities: dict[Intent, float]) -> dict[Intent, float]:
     return {other: float(other is intent) for other in probabilities}
 
@@ -196,6 +205,8 @@ class LocalIntentClassifier:
         long_need = described and len(message.split()) >= LONG_NEED_WORDS
         if (names_a_kind(message, p.mentions, p.context) or described or asks_for_software(message, p.context)) \
                 and _search_leads(probabilities, past_a_question=long_need):
+            return _certain(Intent.SEARCH, probabilities)
+        if asks_for_software(message, p.context) and len(message.split()) >= LONG_NEED_WORDS and _search_second(probabilities):
             return _certain(Intent.SEARCH, probabilities)
         return probabilities
 

@@ -202,6 +202,11 @@ def test_asking_the_thread_anything_else_stays_chat(named: LocalIntentClassifier
     "slack standup bot",
     "what do you guys use as an API gateway on k8s",
     "tool that analyzes bundle size and tells you which deps are bloating it",  # what the tool does
+    "sqlite gui mac",  # and the desktop it runs on
+    "proxmox backup script",
+    "how do you all keep secrets out of git, is there a scanner for that",  # a long ask, the model's second reading
+    "Our data team has a few hundred dbt models and nobody knows which ones are still used by dashboards. "
+    "I'm after a tool that builds column-level lineage from dbt plus Metabase or Superset",
 ])
 def test_code_for_a_product_a_named_kind_of_tool_or_between_two_is_a_search(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent is Intent.SEARCH
@@ -214,6 +219,11 @@ def test_code_for_a_product_a_named_kind_of_tool_or_between_two_is_a_search(name
 ])
 def test_a_comparison_between_two_stays_one(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent in (Intent.COMPARE, Intent.CLARIFY)
+
+
+@pytest.mark.parametrize("message", ["i need a tool", "is there a tool for that?", "i want something"])
+def test_a_bare_ask_for_software_says_too_little_to_search_for(named: LocalIntentClassifier, message: str) -> None:
+    assert named.classify_sync(message, []).intent is Intent.CLARIFY
 
 
 @pytest.mark.parametrize("message", ["hey bot", "good morning bot"])
