@@ -25,11 +25,11 @@ from core.search.vocabulary import (
 
 _ALIASES = sorted(LANGUAGES, key=len, reverse=True)
 # a language's name standing alone ("python-dotenv" names a package), after "pure-" ("a pure-Go
-# driver") or before "-based" ("a Go-based PHP app server")
+# driver") or before "-based" or "-native" ("a Go-based PHP app server", "a lua-native plugin")
 _LANGUAGE_PATTERN = re.compile(
-    r"(?:(?<=\bpure-)|(?<![\w+#.\-]))(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-(?!based\b)\w)"
+    r"(?:(?<=\bpure-)|(?<![\w+#.\-]))(" + "|".join(re.escape(a) for a in _ALIASES) + r")(?![\w+#]|\.\w|-(?!(?:based|native)\b)\w)"
 )
-_BASED = re.compile(r"-based\b")
+_BASED = re.compile(r"-(?:based|native)\b")  # "a Go-based app server", "a lua-native plugin"
 # what a tool works with, not what it is written in: "two shell commands" (but "a Rust command-line
 # tool" and "a Rust command that waits for ports" are written in Rust), "an emulator with Lua
 # scripting", "faster Python installs", "installing Python packages", "our TypeScript repo" (but
@@ -79,7 +79,7 @@ _MAKING = r"\b(?:produc|generat|output|render|export|emit)\w*\s+"
 _MAKES = re.compile(_MAKING + r"(?:(?:as|in|to|into)\s+)?$")
 # what is ruled out: "with no python in the loop", "without Java", "not Electron", "without
 # running a python sidecar"
-_RULED_OUT = re.compile(r"\b(?:no|not|non-|without(?:\s+(?:running|using|needing|calling|shipping|an?|any))*)\s*$")
+_RULED_OUT = re.compile(r"\b(?:no|not|non-|without(?:\s+(?:running|using|needing|calling|shipping|an?|any|the))*)\s*$")
 # markup after "to" or "into" is what a tool turns things into: "export chat history to HTML,
 # JSON or plain text", "convert slides to TeX"
 _INTO_MARKUP = re.compile(r"\b(?:to|into)\s+$")
@@ -140,7 +140,8 @@ def written_in(text: str) -> tuple[str, int, int] | None:
              and not _WORKS_ON.match(text[m.end():])
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
-             and not (LANGUAGES[m.group(1)] in MARKUP and _format(text, m))
+             # "LaTeX-native vector graphics" are what a tool writes, as "a Lua-native plugin" is in Lua
+             and not (LANGUAGES[m.group(1)] in MARKUP and (_format(text, m) or text.startswith("-native", m.end())))
              and not (LANGUAGES[m.group(1)] in _SHELLS and _shell_used(text, m))
              and m.start() not in enumerated]
     if not named:

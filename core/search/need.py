@@ -277,7 +277,7 @@ def _called_through_its_api(message: str, product: str) -> bool:
 _CODE_KIND = (r"(?i:clients?|sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?|cli|"
               r"command-line\s+tool|providers?|exporters?|plugins?|add-?ons?|extensions?|integrations?|"
               r"implementations?|ports?|bridges?)")
-_PROPER = r"(?:[A-Z][\w.+]*(?:'s)?|I)"
+_PROPER = r"(?:[A-Z][\w.+]*(?:'s)?|[a-z]+[A-Z][\w.+]*|I)"  # "Nordic nRF" too
 _CALLED = re.compile(
     rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>{_PROPER}(?:\s+{_PROPER})*)"
     r"(?P<api>(?:\s+v\d+)?(?:\s+[a-z][\w-]*){0,3}?\s+(?i:apis?|sdks?)\b)?")

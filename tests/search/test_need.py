@@ -279,6 +279,7 @@ def test_chat_words_tell_nothing_about_the_request() -> None:
     ("Auth0 SDK for Flutter to handle universal login", ("Auth0",)),  # named before the kind; Flutter is where it runs
     ("need a Swift Keychain wrapper", ("Keychain",)),
     ("is there a WinRM client crate for Rust?", ("WinRM",)),
+    ("embedded-hal implementation crates for Nordic nRF microcontrollers", ("Nordic", "nRF")),  # a capital inside
 ])
 def test_the_product_the_wanted_code_talks_to(message: str, calls: tuple[str, ...]) -> None:
     assert read_need(message).calls == calls

@@ -340,6 +340,8 @@ def test_what_a_request_leaves_behind_or_handles_is_not_a_language_filter() -> N
     assert t("python packages for parsing PDFs").language == "Python"
     assert t("Dart package implementing Bloom filters for a Flutter app's offline cache").language == "Dart"
     assert t("dart/flutter client for meilisearch").language == "Dart"  # the framework after it keeps it a language
+    assert t("a lua-native replacement for copilot.vim, without the vimscript plugin").language == "Lua"
+    assert t("export MATLAB figures as LaTeX-native vector graphics code").language is None  # what it writes
 
 
 def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_filter() -> None:
