@@ -372,6 +372,26 @@ def unnamed_product(params: SearchParams, candidates: Sequence[Repository]) -> s
     return " ".join(need.calls)
 
 
+def unnamed_names(params: SearchParams, candidates: Sequence[Repository]) -> list[str]:
+    """The names the request writes (``named_words``), as it writes them, that ``RARE_WORD_RECORDS``
+    catalog repositories or fewer use and none of ``candidates``' own texts do: why nothing fits
+    ("Elixir implementation of PASETO security tokens" -> "PASETO"). The product a client is asked
+    for is left to ``unnamed_product``."""
+    from core.catalog.catalog import Catalog
+
+    catalog = Catalog.load()
+    text = semantic_query(params)
+    called = {word.lower() for word in read_need(text).calls}
+    unnamed = []
+    for word in named_words(text):
+        if word in called or word in LANGUAGES or len(word) < 3 or catalog.records_using(word) > RARE_WORD_RECORDS:
+            continue
+        if not any(_names(catalog, repo, (word,), frozenset({word})) for repo in candidates):
+            written = re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text, re.IGNORECASE)
+            unnamed.append(written.group(0) if written else word)
+    return unnamed
+
+
 def _names(catalog: "Catalog", repo: Repository, name: Sequence[str], rare: frozenset[str]) -> bool:
     """Whether a candidate's own texts (not its example requests) name the product ``name``: one of
     its rare words, or the whole name run together ("MapboxGL" for "Mapbox GL")."""

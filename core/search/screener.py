@@ -32,7 +32,7 @@ from core.search.relevance import (
     misses_language,
     relevance,
 )
-from core.search.fit import ALL_CORE_BONUS, COVERED_WEIGHT, LEXICAL_WEIGHT, RRF_K, prepare_vectors, unnamed_product
+from core.search.fit import ALL_CORE_BONUS, COVERED_WEIGHT, LEXICAL_WEIGHT, RRF_K, prepare_vectors, unnamed_names, unnamed_product
 from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
@@ -349,16 +349,17 @@ def count_notes(
 
 
 def _unnamed_product_note(candidates: Sequence[Repository], params: SearchParams) -> list[str]:
-    """Why nothing fits a request for a client of a product: no candidate (in the named language)
-    names it."""
+    """Why nothing fits: no candidate (in the named language) names the product a client is asked
+    for, or the rare names the request writes."""
     if params.language:
         family = _family(params.language)
         candidates = [r for r in candidates if (r.language or "").lower() in family]
-    product = unnamed_product(params, candidates)
-    if product is None:
-        return []
     language = f" in {params.language}" if params.language else ""
-    return [f"None of the repositories found{language} names {product}, as a client or library for it would."]
+    if (product := unnamed_product(params, candidates)) is not None:
+        return [f"None of the repositories found{language} names {product}, as a client or library for it would."]
+    if names := unnamed_names(params, candidates):
+        return [f"None of the repositories found{language} mentions {' or '.join(names)}."]
+    return []
 
 
 def _fit_notes(

@@ -479,3 +479,14 @@ def test_what_a_product_is_does_not_name_it() -> None:
     client = repo("b/pipedrive-php", 40, "PHP client for the Pipedrive API: deals, persons, organizations", "PHP")
     request = "PHP client library for the Pipedrive CRM API to create deals"
     assert list(fits(SearchParams(text=request), [crm, client], all_core=set())) == ["b/pipedrive-php"]
+
+
+def test_the_rare_names_a_request_writes_that_no_candidate_mentions() -> None:
+    from core.search.fit import unnamed_names
+
+    guardian = repo("a/guardian", 3_000, "Token-based authentication for Elixir apps", "Elixir")
+    paseto = repo("b/paseto", 40, "PASETO (platform-agnostic security tokens) for Elixir", "Elixir")
+    params = SearchParams(text="Elixir implementation of PASETO security tokens")
+    assert unnamed_names(params, [guardian]) == ["PASETO"]  # as the request writes it
+    assert unnamed_names(params, [guardian, paseto]) == []
+    assert unnamed_names(SearchParams(text="Elixir library for security tokens"), [guardian]) == []  # it names nothing

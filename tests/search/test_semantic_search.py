@@ -63,3 +63,9 @@ async def test_a_client_of_a_product_nothing_names_is_a_plain_no_live_and_offlin
         assert isinstance(reply.structured_data, RepoList) and reply.structured_data.items == [], reply.markdown
         assert "Nothing" in reply.markdown
         assert "None of the repositories found in Rust names Paystack" in reply.markdown  # why nothing fits
+
+
+async def test_a_plain_no_says_which_rare_name_of_the_request_nothing_found_mentions(bot: TestBackend) -> None:
+    reply = await bot.ask("Elixir implementation of PASETO security tokens")
+    assert isinstance(reply.structured_data, RepoList) and reply.structured_data.items == [], reply.markdown
+    assert "None of the repositories found in Elixir mentions PASETO." in reply.markdown
