@@ -203,10 +203,11 @@ class LocalIntentClassifier:
             probabilities = _toward_requested(probabilities, requested_intent(message))
         described = describes_need(message, p.mentions, p.context)
         long_need = described and len(message.split()) >= LONG_NEED_WORDS
-        if (names_a_kind(message, p.mentions, p.context) or described or asks_for_software(message, p.context)) \
+        asks = asks_for_software(message, p.context)
+        if (names_a_kind(message, p.mentions, p.context) or described or asks) \
                 and _search_leads(probabilities, past_a_question=long_need):
             return _certain(Intent.SEARCH, probabilities)
-        if asks_for_software(message, p.context) and len(message.split()) >= LONG_NEED_WORDS and _search_second(probabilities):
+        if asks and len(message.split()) >= LONG_NEED_WORDS and _search_second(probabilities):
             return _certain(Intent.SEARCH, probabilities)
         return probabilities
 

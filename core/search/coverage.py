@@ -48,7 +48,6 @@ def share(weights: dict[str, float], used: frozenset[str]) -> float:
     return sum(weight for word, weight in weights.items() if word in used) / total if total > 0.0 else 1.0
 
 
-
 def restricted(weights: dict[str, float], words: Iterable[str]) -> dict[str, float]:
     """The ``weights`` (``rarities``) of those of ``words`` among them, stemmed as they are."""
     wanted = {stemmed(word.lower()) for word in words}

@@ -387,7 +387,7 @@ def unnamed_names(params: SearchParams, candidates: Sequence[Repository]) -> lis
         if word in called or word in LANGUAGES or len(word) < 3 or catalog.records_using(word) > RARE_WORD_RECORDS:
             continue
         if not any(_names(catalog, repo, (word,), frozenset({word})) for repo in candidates):
-            written = re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text, re.IGNORECASE)
+            written = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
             unnamed.append(written.group(0) if written else word)
     return unnamed
 

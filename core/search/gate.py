@@ -54,8 +54,7 @@ class GateReading:
     def readings(self) -> tuple[float, ...]:
         typicality = TYPICAL if self.typicality is None else self.typicality
         return (self.over, typicality, min(self.lead, LEAD_CAP), self.examples, float(self.words),
-                float(self.unknown_word), float(self.in_language), self.covered,
-                self.named_covered)
+                float(self.unknown_word), float(self.in_language), self.covered, self.named_covered)
 
     def no_match_logit(self) -> float:
         return NO_MATCH_BIAS + sum(w * x for w, x in zip(NO_MATCH_WEIGHTS, self.readings(), strict=True))

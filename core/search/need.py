@@ -310,7 +310,7 @@ def called_product(message: str) -> tuple[str, ...]:
             return tuple(words)
     for m in _CALLED_BEFORE.finditer(message):
         name = m.group("name")
-        if name.lower() not in _NOT_CALLED and (not name.isupper() or m.group("kind").lower().startswith("sdk")):
+        if name.lower() not in _NOT_CALLED and (not name.isupper() or m.group("kind").lower() == "sdk"):
             return (name,)
     for m in _CALLED_API.finditer(message):
         if m.group("name") not in _NOT_CALLED:

@@ -178,7 +178,7 @@ class Screener:
         report.uncertain = bool(report.items) and not any(
             fitted[item.full_name].sure or item.full_name in vouched for item in report.items)
         if not report.items and not more:
-            report.notes.extend(_unnamed_product_note(candidates, params))
+            report.notes.extend(_why_nothing_fits_note(candidates, params))
         report.notes.extend(_fit_notes(report.items, verdicts, params))
         report.notes.extend(count_notes(report.items, elsewhere, params, info))
         return report
@@ -348,7 +348,7 @@ def count_notes(
     return notes
 
 
-def _unnamed_product_note(candidates: Sequence[Repository], params: SearchParams) -> list[str]:
+def _why_nothing_fits_note(candidates: Sequence[Repository], params: SearchParams) -> list[str]:
     """Why nothing fits: no candidate (in the named language) names the product a client is asked
     for, or the rare names the request writes."""
     if params.language:
