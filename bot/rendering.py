@@ -45,7 +45,7 @@ def button_rows(actions: Sequence[Action]) -> list[list[Action]]:
 def card_facts(card: RepoCard, *, star: str, bold: str, archived: str, text: Callable[[str], str]) -> list[str]:
     """A repository card's facts in a platform's marks: stars, language, score, archived."""
     facts = [f"{star} {compact(card.stars)}" if card.stars is not None else "no star figures offline"]
-    facts += [text(card.language)] if card.language else []
+    facts += [text(card.language)] if card.language else ["language not known offline"] if card.language_unconfirmed else []
     facts += [f"score {bold}{card.overall:.1f}{bold}/10"] if card.overall is not None else []
     return facts + ([archived] if card.archived else [])
 

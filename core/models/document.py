@@ -35,6 +35,7 @@ class RepoCard(WireModel):
     html_url: str
     stars: int | None = 0  # None: not measured (a repository known offline only from curated lists)
     language: str | None = None
+    language_unconfirmed: bool = False  # a language was asked for and this repository's is not known offline
     overall: float | None = None  # the quality score out of 10, None when unscored
     archived: bool = False
     facts: str  # Markdown: "45.3k stars · TypeScript · updated 3 days ago"

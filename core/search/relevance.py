@@ -32,6 +32,7 @@ SCATTERED_FACTOR = 0.6  # every word of a multi-word term, but not side by side
 HEAD_FACTOR = 0.3  # only the last word of the user's multi-word term ("framework" of "web framework"): weak
 IMPLIED_QUALIFIER = 0.5  # a qualifier not written but implied by the language (Dart -> "flutter")
 FAMILY_FACTOR = 0.9  # a language of the requested one's family (TypeScript for JavaScript)
+UNKNOWN_LANGUAGE_FACTOR = 0.5  # an application whose language is unknown offline (``_language_match``)
 ROLE_WEIGHTS: dict[str, float] = {"core": 1.0, "phrase": 0.5, "qualifier": 0.5, "generic": 0.25}
 LANGUAGE_WEIGHT = 0.5  # the requested language is a qualifier (a concept of its own when alone)
 README_WINDOW = 20_000  # characters of README searched
@@ -103,6 +104,7 @@ class Concept:
 class QueryTerms:
     concepts: tuple[Concept, ...]
     language: str | None
+    unknown_language_fits: bool = False  # an application asked for in a language: see ``_language_match``
 
     @property
     def empty(self) -> bool:
@@ -140,7 +142,8 @@ def _compile(params: SearchParams) -> QueryTerms:
         if alts:
             concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
     concepts += _adjacent_phrases(params, concepts)
-    return QueryTerms(tuple(concepts), params.language)
+    return QueryTerms(tuple(concepts), params.language,
+                      unknown_language_fits=bool(params.language) and not _CODE_TO_BUILD_WITH.search(params.text))
 
 
 def _adjacent_phrases(params: SearchParams, concepts: list[Concept]) -> list[Concept]:
@@ -247,7 +250,14 @@ def _normalized_category(category: str) -> str:
     return normalize(category)
 
 
-def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> _Match:
+# what a developer builds with: a curated list of applications files no such thing, and one of
+# several languages does not say which language its applications are written in
+_CODE_TO_BUILD_WITH = re.compile(
+    r"\b(?:librar(?:y|ies)|crates?|packages?|modules?|gems?|sdks?|clients?|wrappers?|bindings?|drivers?|"
+    r"frameworks?|components?|plugins?|extensions?|orms?|engines?|implementations?|ports?)\b", re.IGNORECASE)
+
+
+def _language_match(repo: Repository, language: str, fields: dict[str, str], *, unknown_fits: bool) -> _Match:
     if (repo.language or "").lower() == language.lower():
         return _Match(1.0, "language", language)
     if repo.language in LANGUAGE_FAMILY.get(language, ()):
@@ -262,6 +272,10 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str]) -> 
                 best = _Match(PLACE_WEIGHTS[field], field, language)
     if not best.score and repo.language is None and _filed_for(tuple(repo.categories), language):
         best = _Match(PLACE_WEIGHTS["topics"], "curated lists", language)
+    if not best.score and unknown_fits and repo.language is None and not repo.figures_known:
+        # an application known only from a list of several languages ("self-hosted webmail"): its
+        # language is unknown offline, which is not another language
+        best = _Match(UNKNOWN_LANGUAGE_FACTOR, "unknown", language)
     return best
 
 
@@ -295,7 +309,8 @@ def _names_language(description: str, word: str) -> bool:
     return re.search(rf"(?<![\w.+#-]){re.escape(word)}(?![\w+#]|['\u2019]s\b)", description, re.I) is not None
 
 
-_VERDICTS: dict[tuple[int, str, str, tuple[str, ...], str | None, tuple[str, ...], int | None], RelevanceResult] = {}
+_VERDICTS: dict[tuple[int, str, str, tuple[str, ...], str | None, bool, tuple[str, ...], int | None],
+                RelevanceResult] = {}
 _VERDICTS_MAX = 4096
 
 
@@ -306,7 +321,7 @@ def relevance(repo: Repository, terms: QueryTerms, readme: str | None = None) ->
     if terms.empty:
         return None
     key = (id(terms), repo.full_name, repo.description or "", tuple(repo.topics), repo.language,
-           tuple(repo.categories), hash(readme) if readme else None)
+           repo.figures_known, tuple(repo.categories), hash(readme) if readme else None)
     verdict = _VERDICTS.get(key)
     if verdict is None:
         if len(_VERDICTS) >= _VERDICTS_MAX:
@@ -323,7 +338,8 @@ def _relevance(repo: Repository, terms: QueryTerms, readme: str | None) -> Relev
     matches = [(c, _implied(c, repo, m) if c.role == "qualifier" else m) for c, m in matches]
     core = [(c.weight, m.score) for c, m in matches if not c.qualifies]
     qualifying = [(c.weight, m.score) for c, m in matches if c.qualifies]
-    language = _language_match(repo, terms.language, fields) if terms.language else None
+    language = (_language_match(repo, terms.language, fields, unknown_fits=terms.unknown_language_fits)
+                if terms.language else None)
     if language is not None:
         (qualifying if core else core).append((LANGUAGE_WEIGHT, language.score))
     core_weight = sum(w for w, _ in core)
@@ -384,7 +400,9 @@ def _reason(
 ) -> str:
     found = [_where(m) for c, m in matches if m.score]
     missing = [f"'{c.label}'" for c, m in matches if not m.score and c.role != "phrase"]
-    if language is not None and language.score:
+    if language is not None and language.place == "unknown":
+        pass  # the card says its language is not known offline
+    elif language is not None and language.score:
         found.append(language.word if language.place == "language" else f"'{language.word}' in {language.place}")
     elif language is not None:
         missing.append(language_name)

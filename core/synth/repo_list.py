@@ -40,10 +40,12 @@ def unmeasured_note(repo: ScoredRepository) -> str:
     return f"{where}no star or activity figures offline"
 
 
-def facts(repo: ScoredRepository, rc: RenderContext) -> str:
+def facts(repo: ScoredRepository, rc: RenderContext, *, language_named: str | None = None) -> str:
     parts = [f"{compact_number(repo.stars)} stars" if repo.figures_known else unmeasured_note(repo)]
     if repo.language:
         parts.append(repo.language)
+    elif language_named:  # an application from a list of several languages, kept under the filter
+        parts.append(f"whether it is written in {language_named} is not known offline")
     updated = age(repo.pushed_at, rc.today)
     if updated:
         parts.append(f"updated {updated}")
@@ -79,7 +81,8 @@ def matches_poorly(repo: ScoredRepository) -> bool:
     return relevance is not None and "relevance" not in repo.scores.unmeasured and relevance < POOR_RELEVANCE
 
 
-def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: bool) -> RepoCard:
+def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: bool,
+         language_named: str | None = None) -> RepoCard:
     limit = rc.compact_description_chars if compact else rc.max_description_chars
     return RepoCard(
         position=position,
@@ -87,9 +90,10 @@ def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: b
         html_url=repo.html_url,
         stars=repo.stars if repo.figures_known else None,
         language=repo.language,
+        language_unconfirmed=bool(language_named) and not repo.language,
         overall=repo.scores.overall if is_scored(repo) and quality_measured(repo) else None,
         archived=repo.archived,
-        facts=facts(repo, rc),
+        facts=facts(repo, rc, language_named=language_named),
         description=truncate(repo.description, limit),
         why=None if compact else why_line(repo, rc),
     )
@@ -116,18 +120,19 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
         if total > len(shown):
             intro += f" Here are the top {len(shown)}."
     sections: list[Section] = [TextSection(markdown=intro)]
+    named = data.meta.search_params.language if data.meta and data.meta.search_params else None
 
     picks = shown[:TOP_PICKS]
     sections.append(RepoCardsSection(
         title=("Closest matches" if poor or uncertain
                else "Top pick" if len(picks) == 1 else f"Top {len(picks)} picks"),
-        cards=[card(i, r, rc, compact=False) for i, r in enumerate(picks, 1)],
+        cards=[card(i, r, rc, compact=False, language_named=named) for i, r in enumerate(picks, 1)],
     ))
     rest = shown[TOP_PICKS:]
     if rest:
         sections.append(RepoCardsSection(
             title="More results", compact=True,
-            cards=[card(i, r, rc, compact=True) for i, r in enumerate(rest, TOP_PICKS + 1)],
+            cards=[card(i, r, rc, compact=True, language_named=named) for i, r in enumerate(rest, TOP_PICKS + 1)],
         ))
 
     insights = result_set_insights(data.items, rc.today, rc.explain)

@@ -152,6 +152,24 @@ def test_a_repository_lists_of_several_languages_file_is_made_for_each_of_them()
     assert misses_language(filed("go library for mcmc", ["awesome-selfhosted: Go"]))  # a tag there, not a section
 
 
+def test_an_application_whose_language_is_unknown_offline_is_not_in_another_language() -> None:
+    """A list of several languages' applications (awesome-selfhosted) does not say what they are
+    written in: asked for an application in a language, one of them is not ruled out; asked for
+    code to build with (a library, a crate, a client), it is: such lists file applications."""
+    def tier(text: str, **fields) -> int:
+        repo = Repository(full_name="sabre-io/dav", description="Open source CardDAV, CalDAV, and WebDAV server.",
+                          language=None, categories=["awesome-selfhosted: Calendar & Contacts"], **fields)
+        result = relevance(repo, compile_terms(RULES.translate_sync(text)), None)
+        assert result is not None
+        return result.tier
+
+    assert not misses_language(tier("self-hosted CalDAV server in PHP", figures_known=False))
+    assert misses_language(tier("PHP library for a CalDAV server", figures_known=False))
+    assert misses_language(tier("Rust CalDAV client crate", figures_known=False))
+    # measured on GitHub with no language given there: nothing says it is unknown offline
+    assert misses_language(tier("self-hosted CalDAV server in PHP"))
+
+
 def test_a_language_named_in_the_possessive_is_compared_with_not_served() -> None:
     # "similar to Python's SQLAlchemy": a C++ ORM, not one made for Python
     sqlgen = rel("python orm", "getml/sqlgen", "An ORM for C++-20, similar to Python's SQLAlchemy or Rust's Diesel.",

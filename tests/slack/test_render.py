@@ -86,6 +86,12 @@ def test_repo_cards_are_native_sections_between_the_prose_blocks():
     assert "2 repositories" in message.text  # plain fallback for notifications
 
 
+def test_a_card_says_when_the_language_asked_for_is_not_known_offline():
+    unknown = card(1, "sabre-io/dav").model_copy(update={"stars": None, "language": None, "language_unconfirmed": True})
+    [message] = valid(render.render_reply(document_answer(RepoCardsSection(title="Top pick", cards=[unknown]))))
+    assert "no star figures offline · language not known offline" in message.blocks[1]["text"]["text"]
+
+
 def test_a_list_of_fifty_repos_stays_within_the_limits():
     cards = [card(n, f"owner/repo-{n}", why="w" * 500) for n in range(1, 51)]
     messages = valid(render.render_reply(document_answer(

@@ -183,3 +183,16 @@ def test_a_repository_nothing_is_measured_of_shows_how_well_it_matches_not_a_sco
     top_cards = next(section for section in out.document if isinstance(section, RepoCardsSection))
     assert top_cards.cards[0].overall is None  # no "score 9.0/10" badge on Slack or Discord
     assert top_cards.cards[1].overall is not None
+
+
+def test_a_repository_whose_language_is_unknown_offline_says_so_under_a_language_filter(run) -> None:
+    listed = repo(0).model_copy(update={"figures_known": False, "stars": 0, "forks": 0, "language": None})
+    data = repo_list(3)
+    data.items[0] = listed
+    data.meta.search_params = SearchParams(text="state", keywords=["state"], language="TypeScript")
+    out = run(data)
+    assert out.markdown.count("whether it is written in TypeScript is not known offline") == 1
+    top_cards = next(section for section in out.document if isinstance(section, RepoCardsSection))
+    assert [card.language_unconfirmed for card in top_cards.cards] == [True, False, False]
+    data.meta.search_params = SearchParams(text="state", keywords=["state"])
+    assert "not known offline" not in run(data).markdown
