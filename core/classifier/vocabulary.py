@@ -23,7 +23,7 @@ LANGUAGES: frozenset[str] = frozenset(
     """python javascript js typescript ts rust go golang java kotlin swift c c++ cpp c# csharp ruby php
     elixir erlang haskell scala dart lua zig julia r shell bash zsh powershell clojure ocaml fsharp f#
     perl groovy objective-c objc matlab fortran cobol nim crystal v solidity assembly wasm webassembly
-    html css sql node nodejs""".split()
+    html css sql node nodejs dotnet .net""".split()
 )
 
 _BOT_WORDS = """
