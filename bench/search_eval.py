@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the twenty-first fresh blind set (search_fresh21.jsonl)
+    .venv/bin/python -m bench search_eval                  # the twenty-second fresh blind set (search_fresh22.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh21    # the twenty-first fresh blind set (search_fresh21.jsonl)
     .venv/bin/python -m bench search_eval --set fresh20    # the twentieth fresh blind set (search_fresh20.jsonl)
     .venv/bin/python -m bench search_eval --set fresh19    # the nineteenth fresh blind set (search_fresh19.jsonl)
     .venv/bin/python -m bench search_eval --set fresh18    # the eighteenth fresh blind set (search_fresh18.jsonl)
@@ -92,6 +93,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh22": DATA / "search_fresh22.jsonl",
     "fresh21": DATA / "search_fresh21.jsonl",
     "fresh20": DATA / "search_fresh20.jsonl",
     "fresh19": DATA / "search_fresh19.jsonl",
@@ -140,6 +142,7 @@ SETS = {
     "dev26": DATA / "search_dev26.jsonl",
 }
 LABELS = {
+    "fresh22": "FRESH22 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh21": "FRESH21 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh20": "FRESH20 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh19": "FRESH19 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -300,7 +303,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh21"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh22"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
