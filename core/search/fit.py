@@ -399,8 +399,17 @@ def _names(catalog: "Catalog", repo: Repository, name: Sequence[str], rare: froz
     texts = [_NAME_WORD.findall(text.lower()) for text in (
         repo.full_name, repo.description or "", *repo.topics, *repo.categories,
         *(record.list_descriptions if record is not None else ()))]
-    run_together = "".join(_NAME_WORD.findall("".join(name).lower()))
+    run_together = _run_together(name)
     return any(rare.intersection(words) or run_together in "".join(words) for words in texts)
+
+
+def _run_together(name: Sequence[str]) -> str:
+    """A product's name run together, less what it is at its end: "microsoftsql" of "Microsoft SQL
+    Server" (a list files tiberius under "Microsoft SQL"), "mapboxgl" of "Mapbox GL"."""
+    words = [word for part in name for word in _NAME_WORD.findall(part.lower())]
+    while len(words) > 1 and words[-1] in _KIND_WORDS:
+        words.pop()
+    return "".join(words)
 
 
 def _examples_or_own(examples: np.ndarray, own: np.ndarray, index: int) -> float:
