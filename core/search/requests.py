@@ -33,6 +33,9 @@ _ALTERNATIVES = re.compile(
     r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+)?)",
     re.I,
 )
+# "something like netcat or curl but for websockets", "htop but for GPUs": the named tool's
+# counterpart for something else, which neither does what it does nor shares its language
+_COUNTERPART = re.compile(r"^(?:\s*(?:,|or|and)\s*[\w.\-]+)*\s*,?\s*but\s+for\b", re.I)
 _BARE_ALTERNATIVES = re.compile(
     r"^\s*(?:(?:show|give|find|get|list|any|some|other|me|please|are there)\s+)*"
     r"(?:alternatives?|similar (?:ones|repos|repositories|projects|libraries|tools)|something similar)"
@@ -55,7 +58,7 @@ def alternatives_target(text: str, resolved: Sequence[str] = ()) -> str | None:
     """The repository whose alternatives are asked for: the owner/name written in the message, a
     full name the classifier resolved for the named token, else the bare token itself."""
     m = _ALTERNATIVES.search(text)
-    if not m or KIND_OF_SOFTWARE_AFTER.match(text[m.end():]):
+    if not m or KIND_OF_SOFTWARE_AFTER.match(text[m.end():]) or _COUNTERPART.match(text[m.end():]):
         return None
     token = m.group(1).rstrip(".?!,").removesuffix(".git")
     if "/" in token:

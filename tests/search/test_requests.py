@@ -21,6 +21,9 @@ def test_alternatives_target() -> None:
     assert alternatives_target("a logbook on my own server instead of desktop software") is None  # a kind
     assert alternatives_target("libraries like zustand") == "zustand"
     assert alternatives_target("python web frameworks") is None
+    # the named tools' counterpart for something else: a search of its own, not X's language
+    assert alternatives_target("i want something like netcat or curl but for websockets") is None
+    assert alternatives_target("something like htop, but for GPUs") is None
 
 
 def test_params_like_uses_the_description_topics_and_language() -> None:
