@@ -431,6 +431,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("dashboard for Phoenix apps showing metrics and Erlang VM internals").language is None
     assert t("a JavaScript runtime written in Rust").language == "Rust"
     assert t("embed a Lua interpreter in my C++ game").language == "C++"
+    # a language's spec, grammar or proposals are what a document or a parser is about
+    assert t("where does the actual ecmascript language spec text live?").language is None
+    assert t("tree-sitter python grammar").language is None
+    assert t("python language server").language == "Python"
     # what is ruled out
     assert t("train small neural nets inside our legacy HPC code, with no python in the loop").language is None
     assert t("a json parser without javascript").language is None
