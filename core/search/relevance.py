@@ -400,12 +400,10 @@ def _reason(
 ) -> str:
     found = [_where(m) for c, m in matches if m.score]
     missing = [f"'{c.label}'" for c, m in matches if not m.score and c.role != "phrase"]
-    if language is not None and language.place == "unknown":
-        pass  # the card says its language is not known offline
-    elif language is not None and language.score:
-        found.append(language.word if language.place == "language" else f"'{language.word}' in {language.place}")
-    elif language is not None:
+    if language is not None and not language.score:
         missing.append(language_name)
+    elif language is not None and language.place != "unknown":  # an unknown one is said on the card
+        found.append(language.word if language.place == "language" else f"'{language.word}' in {language.place}")
     core_found = any(m.score for c, m in matches if c.role == "core")
     parts = []
     if found:

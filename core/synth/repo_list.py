@@ -40,12 +40,18 @@ def unmeasured_note(repo: ScoredRepository) -> str:
     return f"{where}no star or activity figures offline"
 
 
-def facts(repo: ScoredRepository, rc: RenderContext, *, language_named: str | None = None) -> str:
+def unconfirmed_language(repo: ScoredRepository, language_named: str | None) -> str | None:
+    """The language asked for, when ``repo`` is known only from curated lists that do not say its
+    language (kept under the filter: ``core.search.relevance``)."""
+    return language_named if language_named and not repo.language and not repo.figures_known else None
+
+
+def facts(repo: ScoredRepository, rc: RenderContext, *, unconfirmed: str | None = None) -> str:
     parts = [f"{compact_number(repo.stars)} stars" if repo.figures_known else unmeasured_note(repo)]
     if repo.language:
         parts.append(repo.language)
-    elif language_named:  # an application from a list of several languages, kept under the filter
-        parts.append(f"whether it is written in {language_named} is not known offline")
+    elif unconfirmed:
+        parts.append(f"whether it is written in {unconfirmed} is not known offline")
     updated = age(repo.pushed_at, rc.today)
     if updated:
         parts.append(f"updated {updated}")
@@ -84,16 +90,17 @@ def matches_poorly(repo: ScoredRepository) -> bool:
 def card(position: int, repo: ScoredRepository, rc: RenderContext, *, compact: bool,
          language_named: str | None = None) -> RepoCard:
     limit = rc.compact_description_chars if compact else rc.max_description_chars
+    unconfirmed = unconfirmed_language(repo, language_named)
     return RepoCard(
         position=position,
         full_name=repo.full_name,
         html_url=repo.html_url,
         stars=repo.stars if repo.figures_known else None,
         language=repo.language,
-        language_unconfirmed=bool(language_named) and not repo.language,
+        language_unconfirmed=unconfirmed is not None,
         overall=repo.scores.overall if is_scored(repo) and quality_measured(repo) else None,
         archived=repo.archived,
-        facts=facts(repo, rc, language_named=language_named),
+        facts=facts(repo, rc, unconfirmed=unconfirmed),
         description=truncate(repo.description, limit),
         why=None if compact else why_line(repo, rc),
     )

@@ -196,3 +196,7 @@ def test_a_repository_whose_language_is_unknown_offline_says_so_under_a_language
     assert [card.language_unconfirmed for card in top_cards.cards] == [True, False, False]
     data.meta.search_params = SearchParams(text="state", keywords=["state"])
     assert "not known offline" not in run(data).markdown
+    # a measured repository with no language on GitHub is not one the offline catalog cannot place
+    data.items[0] = listed.model_copy(update={"figures_known": True, "stars": 900})
+    data.meta.search_params = SearchParams(text="state", keywords=["state"], language="TypeScript")
+    assert "not known offline" not in run(data).markdown
