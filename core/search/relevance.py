@@ -19,7 +19,7 @@ from functools import lru_cache
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions, spell_out_compounds
-from core.search.vocabulary import LANGUAGES
+from core.search.vocabulary import LANGUAGES, NOT_OFFLINE
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
@@ -142,8 +142,9 @@ def _compile(params: SearchParams) -> QueryTerms:
         if alts:
             concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
     concepts += _adjacent_phrases(params, concepts)
-    return QueryTerms(tuple(concepts), params.language,
-                      unknown_language_fits=bool(params.language) and not _CODE_TO_BUILD_WITH.search(params.text))
+    unknown_fits = bool(params.language) and params.language not in NOT_OFFLINE \
+        and not _CODE_TO_BUILD_WITH.search(params.text)
+    return QueryTerms(tuple(concepts), params.language, unknown_language_fits=unknown_fits)
 
 
 def _adjacent_phrases(params: SearchParams, concepts: list[Concept]) -> list[Concept]:
@@ -251,7 +252,8 @@ def _normalized_category(category: str) -> str:
 
 
 # what a developer builds with: a curated list of applications files no such thing, and one of
-# several languages does not say which language its applications are written in
+# several languages does not say which language its applications are written in (nor are they in
+# one the catalog holds nothing in: a COBOL payroll system is none of awesome-selfhosted's)
 _CODE_TO_BUILD_WITH = re.compile(
     r"\b(?:librar(?:y|ies)|crates?|packages?|modules?|gems?|sdks?|clients?|wrappers?|bindings?|drivers?|"
     r"frameworks?|components?|plugins?|extensions?|orms?|engines?|implementations?|ports?)\b", re.IGNORECASE)

@@ -57,7 +57,16 @@ LANGUAGES: dict[str, str] = {
     "common lisp": "Common Lisp",
     "jupyter": "Jupyter Notebook", "jupyter notebook": "Jupyter Notebook",
     "dm": "DM", "byond": "DM",
+    # languages the offline catalog holds no repository in (``NOT_OFFLINE``): a request in one of
+    # them is answered by nothing offline rather than by another language's code ("a delphi driver
+    # for mongodb"), and live by GitHub's repositories in it
+    "delphi": "Pascal", "object pascal": "Pascal", "pascal": "Pascal", "freepascal": "Pascal",
+    "smalltalk": "Smalltalk", "pharo": "Smalltalk",
+    "gleam": "Gleam", "haxe": "Haxe", "raku": "Raku", "abap": "ABAP", "vba": "VBA", "cobol": "COBOL",
+    "prolog": "Prolog", "purescript": "PureScript", "rescript": "ReScript", "vala": "Vala",
 }
+NOT_OFFLINE = frozenset({"Pascal", "Smalltalk", "Gleam", "Haxe", "Raku", "ABAP", "VBA", "COBOL", "Prolog",
+                         "PureScript", "ReScript", "Vala"})
 
 # aliases that are also everyday words/letters: a language only with context ("in go", "r packages")
 AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb", "py", "ts", "js", "node", "jvm",

@@ -168,6 +168,8 @@ def test_an_application_whose_language_is_unknown_offline_is_not_in_another_lang
     assert misses_language(tier("Rust CalDAV client crate", figures_known=False))
     # measured on GitHub with no language given there: nothing says it is unknown offline
     assert misses_language(tier("self-hosted CalDAV server in PHP"))
+    # nor is a list's application written in a language the catalog holds nothing in
+    assert misses_language(tier("self-hosted CalDAV server in COBOL", figures_known=False))
 
 
 def test_a_language_named_in_the_possessive_is_compared_with_not_served() -> None:

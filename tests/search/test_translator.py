@@ -84,6 +84,9 @@ def test_quoted_phrases_and_topics() -> None:
         ("kotlin android", "Kotlin"),
         ("unit testing framework for modern Fortran code", "Fortran"),
         ("Common Lisp web framework", "Common Lisp"),
+        ("is there a delphi driver for mongodb?", "Pascal"),  # languages the catalog holds nothing in
+        ("pharo smalltalk neo4j client", "Smalltalk"),
+        ("any gleam library for decoding json?", "Gleam"),
     ],
 )
 def test_languages_and_aliases(text: str, language: str) -> None:
