@@ -205,3 +205,11 @@ async def test_offline_replies_never_present_unmeasured_figures_as_facts(offline
     assert unmeasured, reply.markdown
     assert "no star or activity figures offline" in reply.markdown
     assert all(r.scores.reasons.get("maturity", "").find("0 stars") < 0 for r in unmeasured)
+
+
+def test_the_languages_said_to_be_absent_offline_are_absent() -> None:
+    """``vocabulary.NOT_OFFLINE`` lets a list's application of unknown language stand for none of
+    them: true only while the catalog holds no repository in them."""
+    from core.search.vocabulary import NOT_OFFLINE
+
+    assert not {record.language for record in Catalog.load().records} & NOT_OFFLINE
