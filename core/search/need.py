@@ -27,7 +27,7 @@ from functools import lru_cache
 from core.search.abbreviations import spelled_out
 from core.search.products import PRODUCTS, named_products
 from core.search.semantic import query_text
-from core.search.vocabulary import CHAT_WORDS, DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER, LANGUAGES
+from core.search.vocabulary import CHAT_WORDS, CODE_KINDS, DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER, LANGUAGES
 
 _NAME = r"([a-z0-9][\w.+-]*(?:\s+(?:photos|analytics|docs|drive|sheets|forms|meet|maps|translate|teams|office|code|text|pages|actions|copilot|hub|research))?)"
 _COMPARED = [
@@ -274,9 +274,8 @@ def _called_through_its_api(message: str, product: str) -> bool:
 # sequence manipulation"): it is a product only before "API" or "SDK" ("the IGDB video game
 # database API"). Languages and platforms around the name are not it, nor an owner before it
 # ("Apple's DeviceCheck API").
-_CODE_KIND = (r"(?i:clients?|sdks?|wrappers?|bindings|librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?|cli|"
-              r"command-line\s+tool|providers?|exporters?|plugins?|add-?ons?|extensions?|integrations?|"
-              r"implementations?|ports?|bridges?)")
+_CODE_KIND = (rf"(?i:{CODE_KINDS}|bindings|cli|command-line\s+tool|providers?|exporters?|add-?ons?|integrations?|"
+              r"bridges?)")
 _PROPER = r"(?:[A-Z][\w.+]*(?:'s)?|[a-z]+[A-Z][\w.+]*|I)"  # "Nordic nRF" too
 _CALLED = re.compile(
     rf"\b{_CODE_KIND}\s+(?:for|to|around|of)\s+(?:the\s+)?(?P<name>{_PROPER}(?:\s+{_PROPER})*)"

@@ -19,7 +19,7 @@ from functools import lru_cache
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions, spell_out_compounds
-from core.search.vocabulary import LANGUAGES, NOT_OFFLINE
+from core.search.vocabulary import CODE_KINDS, LANGUAGES, NOT_OFFLINE
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
@@ -254,9 +254,7 @@ def _normalized_category(category: str) -> str:
 # what a developer builds with: a curated list of applications files no such thing, and one of
 # several languages does not say which language its applications are written in (nor are they in
 # one the catalog holds nothing in: a COBOL payroll system is none of awesome-selfhosted's)
-_CODE_TO_BUILD_WITH = re.compile(
-    r"\b(?:librar(?:y|ies)|crates?|packages?|modules?|gems?|sdks?|clients?|wrappers?|bindings?|drivers?|"
-    r"frameworks?|components?|plugins?|extensions?|orms?|engines?|implementations?|ports?)\b", re.IGNORECASE)
+_CODE_TO_BUILD_WITH = re.compile(rf"\b(?:{CODE_KINDS}|bindings?|frameworks?|components?|orms?|engines?)\b", re.IGNORECASE)
 
 
 def _language_match(repo: Repository, language: str, fields: dict[str, str], *, unknown_fits: bool) -> _Match:

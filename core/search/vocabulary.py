@@ -73,6 +73,11 @@ AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb"
                                  "crystal", "elm", "dart", "jupyter"})
 # ...but these are safe enough whenever they stand alone as a word
 AMBIGUOUS_OK_ALONE = frozenset({"py", "ts", "js", "golang"})
+# the kinds of code a developer builds with or calls a product through, as regular-expression
+# alternatives: what "a Rust crate for the Paystack API" asks for (``core.search.need``), and what
+# a curated list of applications never files (``core.search.relevance``)
+CODE_KINDS = (r"clients?|sdks?|wrappers?|librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?|plugins?|"
+              r"extensions?|implementations?|ports?")
 LANGUAGE_CONTEXT_BEFORE = (
     "in", "for", "using", "with", "written in", "language", "programming in", "based on", "about", "only", "pure",
     "writing",
