@@ -490,3 +490,15 @@ def test_the_rare_names_a_request_writes_that_no_candidate_mentions() -> None:
     assert unnamed_names(params, [guardian]) == ["PASETO"]  # as the request writes it
     assert unnamed_names(params, [guardian, paseto]) == []
     assert unnamed_names(SearchParams(text="Elixir library for security tokens"), [guardian]) == []  # it names nothing
+
+
+
+def test_a_product_named_by_a_lists_section_without_what_it_is() -> None:
+    from core.search.fit import unnamed_product
+
+    # awesome-rust files tiberius under "Microsoft SQL": the product's name less "Server", run together
+    toolkit = repo("a/sqlkit", 5_000, "Database driver toolkit for Rust", "Rust")
+    tiberius = repo("b/tds", 40, "", "Rust", categories=["awesome-rust: Libraries > Database > Microsoft SQL"])
+    params = SearchParams(text="native Rust driver for Microsoft SQL Server")
+    assert unnamed_product(params, [toolkit]) == "Microsoft SQL Server"
+    assert unnamed_product(params, [toolkit, tiberius]) is None
