@@ -104,9 +104,16 @@ _ASKS_WHAT_OTHERS_USE = re.compile(
 )
 
 
+# "is Pandoc still the best choice for converting docs?", "is three.js still the go-to for 3d on the
+# web?": what is best for the job now is asked, not an analysis of the name
+_STILL_THE_BEST = re.compile(
+    r"\bis\s+(?!(?:it|this|that|the\s+(?:first|second|third|last)(?:\s+one)?)\s+still\b)(?:[\w+#./-]+\s+){1,2}still\s+the\s+(?:best|go-to|standard|default|right|top)\b", re.I)
+
+
 def asks_what_others_use(message: str) -> bool:
-    """True when the people in the thread are asked which software they use for something."""
-    return bool(_ASKS_WHAT_OTHERS_USE.search(message))
+    """True when the people in the thread are asked which software they use for something, or
+    whether what they use is still the best for it."""
+    return bool(_ASKS_WHAT_OTHERS_USE.search(message) or _STILL_THE_BEST.search(message))
 
 
 def asks_for_software(message: str, context: ThreadContext) -> bool:
@@ -133,21 +140,27 @@ def names_a_kind(message: str, mentions: Sequence[Mention], context: ThreadConte
 
 
 # "k8s tui", "kafka ui", "terraform linter", "nginx log analyzer", "S3 browser", "slack standup bot",
-# "sqlite gui mac": a name or two and the kind of software wanted for it (and the desktop it runs on)
+# "godot inventory addon", "sprite sheet packer cli", "proxmox backup tool with deduplication",
+# "sqlite gui mac", "lottie player android": a name or a few words and the kind of software wanted
+# for it (with what it should have, and the platform it runs on)
 _TOOL_FOR = re.compile(
     r"^\s*(?!(?:hey|hi|hello|yo|good|thanks|thank|ok|okay|morning|evening|night|bye)\b)"  # "hey bot", "good morning bot"
-    r"(?:[\w+#./-]+\s+){1,2}(?P<wanted>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
+    r"(?:[\w+#./-]+\s+){1,3}(?P<wanted>t?uis?|guis?|clis?|clients?|linters?|formatters?|dashboards?|"
     r"exporters?|operators?|orms?|drivers?|sdks?|bindings|wrappers?|plugins?|extensions?|libraries|"
     r"frameworks|alternatives?|replacements?|analy[sz]ers?|browsers?|explorers?|viewers?|bots?|backups?|"
-    r"gateways?|scripts?|playgrounds?)(?:\s+(?:on\s+|for\s+)?(?:mac|macos|windows|linux))?\s*\??\s*$",
+    r"gateways?|scripts?|playgrounds?|add-?ons?|players?|widgets?|themes?|templates?|honeypots?|packers?)"
+    r"(?:\s+tools?)?(?:\s+with(?:out)?\s+[\w+#./-]+(?:\s+[\w+#./-]+)?)?"
+    r"(?:\s+(?:on\s+|for\s+)?(?:mac|macos|windows|linux|android|ios))?\s*\??\s*$",
     re.I,
 )
 
 
-# "tmux on windows without wsl?", "htop for android": the named tool, wanted on another platform
+# "tmux on windows without wsl?", "htop for android", "virtual webcam background removal on windows
+# without an nvidia card": the named tool or the kind of software, wanted on another platform
 _ON_PLATFORM = re.compile(
-    r"^\s*(?:[\w+#./-]+\s+)?[\w+#./-]+\s+(?P<wanted>(?:on|for)\s+(?:windows|mac|macos|osx|linux|android|ios|iphone|"
-    r"ipad|freebsd|raspberry\s+pi)\b(?:\s+(?:without|with\s+no|no)\s+(?P<left>[\w+#./-]+))?)\s*\??\s*$",
+    r"^\s*(?!(?:is|are|does|do|did|can|could|will|would|should|how|why|what|which)\b)"  # "is zustand good on ios?"
+    r"(?:[\w+#./-]+\s+){0,3}[\w+#./-]+\s+(?P<wanted>(?:on|for)\s+(?:windows|mac|macos|osx|linux|android|ios|iphone|"
+    r"ipad|freebsd|raspberry\s+pi)\b(?:\s+(?:without|with\s+no|no)\s+(?:an?\s+)?(?P<left>[\w+#./-]+)(?:\s+\w+)?)?)\s*\??\s*$",
     re.I,
 )
 
@@ -170,7 +183,8 @@ def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadCon
 # NetBox" (a kind of code first, then what it is for):
 _CODE_FOR = re.compile(
     r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|librar(?:y|ies)|"
-    r"crates?|gems?|packages?|modules?|drivers?|providers?|exporters?|plugins?|extensions?)\s+(?:for|to|around)\s+", re.I)
+    r"crates?|gems?|packages?|modules?|drivers?|providers?|exporters?|plugins?|extensions?|connectors?|adapters?)"
+    r"\s+(?:for|to|around)\s+", re.I)
 # "mysql to clickhouse cdc", "kafka to s3 sink", "docker compose -> nomad job" (a short phrase from
 # one thing to another with more than the two names: "react to vue?" may be a comparison):
 _FROM_TO = re.compile(
