@@ -21,6 +21,7 @@ from core.catalog.records import CatalogRecord, merge_lists, read_earlier, read_
 from core.catalog.vectors import CatalogVectors
 from core.models import Repository, SearchParams
 from core.search.coverage import text_words
+from core.search.relevance import unknown_language_fits
 from core.search.semantic import example_closeness
 
 SEMANTIC_LIMIT = 30  # nearest records by meaning added to every search with words
@@ -109,7 +110,7 @@ class Catalog:
     def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[Repository]:
         """Full-text matches, then the records nearest in meaning to the user's words (under the
         same language, star and date filters) that the words alone missed."""
-        ids = self._index.search(params, sort=sort, limit=limit)
+        ids = self._index.search(params, sort=sort, limit=limit, unknown_language=unknown_language_fits(params))
         found = set(ids)
         ids += [i for i in self._nearest(params, min(limit, SEMANTIC_LIMIT)) if i not in found]
         return [self._repository(i) for i in ids]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from core.catalog.records import CatalogRecord
 from core.models import SearchParams
 from core.search.synonyms import LANGUAGE_FAMILY, spell_out_compounds
+from core.search.vocabulary import application_of_unknown_language
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # bm25 column weights: name, owner, description, language, curated-list categories and descriptions
@@ -67,13 +68,13 @@ class CatalogIndex:
         self._db.executescript(
             """
             CREATE TABLE repos (id INTEGER PRIMARY KEY, language TEXT, stars INTEGER,
-                                pushed_at TEXT, growth_12m INTEGER);
+                                pushed_at TEXT, growth_12m INTEGER, unknown_language INTEGER);
             CREATE VIRTUAL TABLE repos_fts USING fts5(
                 name, owner, description, language, lists, tokenize = 'porter unicode61');
             """
         )
         self._db.executemany(
-            "INSERT INTO repos VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO repos VALUES (?, ?, ?, ?, ?, ?)",
             [
                 (
                     r.id,
@@ -81,6 +82,7 @@ class CatalogIndex:
                     r.stars if r.figures_known else None,  # unknown: fails star filters, sorts last
                     r.pushed_at.strftime("%Y-%m-%dT%H:%M:%SZ") if r.pushed_at else "",
                     r.star_growth_12m,
+                    application_of_unknown_language(r.language, r.figures_known, r.categories),
                 )
                 for r in records
             ],
@@ -100,8 +102,11 @@ class CatalogIndex:
             ],
         )
 
-    def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30) -> list[int]:
-        """Record ids matching ``params``, best first."""
+    def search(self, params: SearchParams, *, sort: str = "stars", limit: int = 30,
+               unknown_language: bool = False) -> list[int]:
+        """Record ids matching ``params``, best first; with ``unknown_language``, the applications
+        whose language is unknown offline (``application_of_unknown_language``) pass a language
+        filter too."""
         where: list[str] = []
         args: list[object] = []
         match = match_expression(concept_groups(params))
@@ -110,7 +115,8 @@ class CatalogIndex:
             args.append(match)
         if params.language:
             languages = [params.language, *LANGUAGE_FAMILY.get(params.language, ())]
-            where.append(f"r.language IN ({', '.join('?' * len(languages))})")
+            in_language = f"r.language IN ({', '.join('?' * len(languages))})"
+            where.append(f"({in_language} OR r.unknown_language)" if unknown_language else in_language)
             args.extend(language.lower() for language in languages)
         if params.min_stars is not None:
             where.append("r.stars >= ?")

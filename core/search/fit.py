@@ -118,6 +118,7 @@ ELSEWHERE_GATE = 0.60
 TYPICAL_LOOK = 3
 TYPICALITY_WEIGHT = 0.3  # how typical the need is of a candidate's example requests adds this much x it
 COVERED_WEIGHT = 0.4  # the rarity-weighted share of the request's telling words a candidate's texts use adds this much x it
+UNCONFIRMED_LANGUAGE_PENALTY = 0.1  # under a language filter, a candidate whose language is not known (an application known only from lists)
 COMMON_USE_POPULARITY = 2.0  # the popularity prior counts this much more when asked what people use
 
 
@@ -548,7 +549,8 @@ def fits(
                  + (STAND_IN_BONUS if stand_in else 0.0) - not_the_answer(need, repo.full_name, repo.description)
                  + LANGUAGE_FREE_WEIGHT * closeness_without_language.get(repo.full_name, 0.0)
                  + TYPICALITY_WEIGHT * float(typical[index])
-                 + COVERED_WEIGHT * covered)
+                 + COVERED_WEIGHT * covered
+                 - (UNCONFIRMED_LANGUAGE_PENALTY if params.language and not repo.language else 0.0))
         sure = repo.full_name in named_by_words or (
             not borderline and float(gate_closeness[index]) >= gate_at + SURE_MARGIN)
         out[repo.full_name] = Fit(closeness=close, fused=fused, stands_in=stand_in, sure=sure, covered=covered)

@@ -19,12 +19,14 @@ from functools import lru_cache
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions, spell_out_compounds
-from core.search.vocabulary import CODE_KINDS, LANGUAGES, NOT_OFFLINE
+from core.search.vocabulary import (
+    CODE_KINDS, LANGUAGES, NOT_FOR_APPLICATIONS, NOT_OFFLINE, application_of_unknown_language,
+)
 
 _WORD = re.compile(r"[a-z0-9+#]+")
 
 # where a concept was found -> how much that match is worth
-PLACE_WEIGHTS: dict[str, float] = {"name": 1.0, "topics": 0.9, "description": 0.8, "readme": 0.5}
+PLACE_WEIGHTS: dict[str, float] = {"name": 1.0, "topics": 0.9, "description": 0.8, "its list's section": 0.5, "readme": 0.5}
 EQUIVALENT_FACTOR = 0.85  # an equivalent of the user's word ("state container" for "state management")
 RELATED_FACTOR = 0.35  # a related, broader term ("store"): weak evidence
 NAME_PART = 0.85  # the term is only part of the name ("laravel-ide-helper" for "ide")
@@ -142,9 +144,7 @@ def _compile(params: SearchParams) -> QueryTerms:
         if alts:
             concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
     concepts += _adjacent_phrases(params, concepts)
-    unknown_fits = bool(params.language) and params.language not in NOT_OFFLINE \
-        and not _CODE_TO_BUILD_WITH.search(params.text)
-    return QueryTerms(tuple(concepts), params.language, unknown_language_fits=unknown_fits)
+    return QueryTerms(tuple(concepts), params.language, unknown_language_fits=unknown_language_fits(params))
 
 
 def _adjacent_phrases(params: SearchParams, concepts: list[Concept]) -> list[Concept]:
@@ -180,18 +180,22 @@ _NO_MATCH = _Match()
 def _fields(repo: Repository, readme: str | None) -> dict[str, str]:
     """A repository's searchable text by field (name, topics, description, README), normalized;
     a field with no words is left out, the name never."""
-    fields = _normalized_fields(repo.full_name, repo.description or "", tuple(repo.topics))
+    fields = _normalized_fields(repo.full_name, repo.description or "", tuple(repo.topics), tuple(repo.categories))
     text = _normalized_readme(readme[:README_WINDOW]) if readme else " "
     return fields if text == " " else {**fields, "readme": text}
 
 
 @lru_cache(maxsize=8192)
-def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...]) -> dict[str, str]:
-    """The fields of a repository's own text, normalized once: they do not depend on the query."""
+def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...],
+                       categories: tuple[str, ...]) -> dict[str, str]:
+    """The fields of a repository's own text, normalized once: they do not depend on the query.
+    The sections of the curated lists that file it ("Communication - Email - Webmail Clients")
+    weigh as a README does: a list's heading, not the project's own words."""
     fields = {
         "name": normalize(full_name.replace("/", " ")),
         "topics": normalize(" ".join(topics)),
         "description": normalize(spell_out_compounds(description)),
+        "its list's section": normalize(" ".join(label.partition(": ")[2] for label in categories)),
     }
     return {field: value for field, value in fields.items() if value != " " or field == "name"}
 
@@ -254,7 +258,16 @@ def _normalized_category(category: str) -> str:
 # what a developer builds with: a curated list of applications files no such thing, and one of
 # several languages does not say which language its applications are written in (nor are they in
 # one the catalog holds nothing in: a COBOL payroll system is none of awesome-selfhosted's)
-_CODE_TO_BUILD_WITH = re.compile(rf"\b(?:{CODE_KINDS}|bindings?|frameworks?|components?|orms?|engines?)\b", re.IGNORECASE)
+_CODE_TO_BUILD_WITH = re.compile(rf"\b(?:{CODE_KINDS}|libs?|toolkits?|bindings?|frameworks?|components?|orms?|engines?)\b",
+                                 re.IGNORECASE)
+
+
+def unknown_language_fits(params: SearchParams) -> bool:
+    """Whether an application whose language is unknown offline (known only from a list of several
+    languages) may stand for one in the language ``params`` names: the request asks for an
+    application, not code to build with, in a language the catalog holds something in."""
+    return (bool(params.language) and bool(params.text.strip()) and params.language not in NOT_OFFLINE
+            and params.language not in NOT_FOR_APPLICATIONS and not _CODE_TO_BUILD_WITH.search(params.text))
 
 
 def _language_match(repo: Repository, language: str, fields: dict[str, str], *, unknown_fits: bool) -> _Match:
@@ -272,9 +285,8 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str], *, 
                 best = _Match(PLACE_WEIGHTS[field], field, language)
     if not best.score and repo.language is None and _filed_for(tuple(repo.categories), language):
         best = _Match(PLACE_WEIGHTS["topics"], "curated lists", language)
-    if not best.score and unknown_fits and repo.language is None and not repo.figures_known:
-        # an application known only from a list of several languages ("self-hosted webmail"): its
-        # language is unknown offline, which is not another language
+    if not best.score and unknown_fits and application_of_unknown_language(repo.language, repo.figures_known,
+                                                                           repo.categories):
         best = _Match(UNKNOWN_LANGUAGE_FACTOR, "unknown", language)
     return best
 
@@ -386,7 +398,8 @@ def _tier(matches: list[tuple[Concept, _Match]], language: _Match | None) -> int
             needed.append(language)
     if not any(m.score for m in needed):
         return TIER_QUALIFIERS_ONLY + 4 * language_missed + 1 * (not all(m.score for m in qualifiers))
-    partial = not all(m.score and not m.weak for m in needed)
+    # a language unknown offline is unconfirmed: after those known to be in the language
+    partial = not all(m.score and not m.weak for m in needed) or (language is not None and language.place == "unknown")
     return 4 * language_missed + 2 * partial + (0 if all(m.score for m in qualifiers) else 1)
 
 

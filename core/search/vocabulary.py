@@ -7,6 +7,7 @@ groups, qualifier and generic words live in ``core.search.synonyms`` (re-exporte
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from core.search.synonyms import GENERIC, QUALIFIERS, SYNONYMS  # noqa: F401 - re-exported
 
@@ -28,7 +29,7 @@ LANGUAGES: dict[str, str] = {
     "php": "PHP",
     "scala": "Scala",
     "elixir": "Elixir",
-    "erlang": "Erlang",
+    "erlang": "Erlang", "erlang/otp": "Erlang",
     "haskell": "Haskell",
     "clojure": "Clojure", "clj": "Clojure", "clojurescript": "Clojure", "cljs": "Clojure",
     "lua": "Lua",
@@ -67,6 +68,21 @@ LANGUAGES: dict[str, str] = {
 }
 NOT_OFFLINE = frozenset({"Pascal", "Smalltalk", "Gleam", "Haxe", "Raku", "ABAP", "VBA", "COBOL", "Prolog",
                          "PureScript", "ReScript", "Vala"})
+# curated lists of applications in many languages, whose entries have no language offline
+# (``core.search.relevance.unknown_language_fits``); awesome-vue's and awesome-react's are code in
+# JavaScript or TypeScript, whichever language a request names
+APPLICATION_LISTS = frozenset({"awesome-selfhosted", "awesome-cli-apps", "awesome-docker"})
+
+
+def application_of_unknown_language(language: str | None, figures_known: bool, categories: Iterable[str]) -> bool:
+    """An application known only from lists of applications in many languages: its language is
+    unknown offline, which is not another language. ``categories`` are "<list>: <section>" labels."""
+    return language is None and not figures_known and any(
+        label.partition(": ")[0] in APPLICATION_LISTS for label in categories)
+
+
+# what notebooks, documents and editor settings are written in, not applications (``core.search.relevance.unknown_language_fits``)
+NOT_FOR_APPLICATIONS = frozenset({"Jupyter Notebook", "TeX", "Vim Script"})
 
 # aliases that are also everyday words/letters: a language only with context ("in go", "r packages")
 AMBIGUOUS_LANGUAGES = frozenset({"go", "c", "r", "sh", "shell", "dm", "kt", "rb", "py", "ts", "js", "node", "jvm",

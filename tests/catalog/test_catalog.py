@@ -110,6 +110,19 @@ def test_search_filters(catalog: Catalog) -> None:
     assert recent[0].pushed_at >= recent[-1].pushed_at
 
 
+def test_applications_of_unknown_language_pass_a_language_filter_when_they_may_be_in_it(catalog: Catalog) -> None:
+    """Known only from lists of several languages, their language is unknown offline: asked for an
+    application in PHP, they are searched too; asked for PHP code to build with, they are not."""
+    webmail = catalog.get("the-djmaze/snappymail")
+    assert webmail is not None and webmail.language is None and not webmail.figures_known
+    found = [r.full_name for r in catalog.search(SearchParams(text="self-hosted PHP webmail", keywords=["webmail"],
+                                                                 language="PHP"), limit=30)]
+    assert "the-djmaze/snappymail" in found
+    library = [r.full_name for r in catalog.search(SearchParams(text="PHP webmail library", keywords=["webmail"],
+                                                                   language="PHP"), limit=30)]
+    assert "the-djmaze/snappymail" not in library and all(catalog.get(n).language for n in library)
+
+
 def test_search_sort_by_growth_and_nonsense_query(catalog: Catalog) -> None:
     growing = catalog.search(SearchParams(), sort="growth", limit=5)
     assert growing[0].star_growth_12m >= growing[-1].star_growth_12m

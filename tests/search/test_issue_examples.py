@@ -41,6 +41,17 @@ async def test_a_named_language_stays_a_hard_filter(offline: TestBackend) -> Non
     assert {item.language for item in reply.structured_data.items} == {"Go"}
 
 
+async def test_an_application_asked_for_in_a_language_may_be_one_whose_language_is_unknown_offline(
+        offline: TestBackend) -> None:
+    """awesome-selfhosted files webmail clients without their language: asked for a PHP webmail,
+    they are the answer (said to be of a language not known offline), not PHP's mail libraries."""
+    reply = await offline.ask("self-hosted PHP webmail")
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    first = reply.structured_data.items[0]
+    assert first.full_name in {"the-djmaze/snappymail", "roundcube/roundcubemail", "cypht-org/cypht"}
+    assert first.language is None and "whether it is written in PHP is not known offline" in reply.markdown
+
+
 async def test_feature_flag_services_are_feature_flag_services(offline: TestBackend) -> None:
     names = await listed(offline, "find feature flag services")
     assert "yt-dlp/yt-dlp" not in names

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, core_search_params, language_mention_params, query_concepts
-from core.search.relevance import TIER_ALL_CORE, TIER_QUALIFIERS_ONLY, compile_terms, misses_language, relevance
+from core.search.relevance import (
+    TIER_ALL_CORE, TIER_PARTIAL, TIER_QUALIFIERS_ONLY, compile_terms, misses_language, relevance, unknown_language_fits,
+)
 from core.search.translator import RuleBasedTranslator
 from core.search.synonyms import spell_out_compounds
 
@@ -170,6 +172,42 @@ def test_an_application_whose_language_is_unknown_offline_is_not_in_another_lang
     assert misses_language(tier("self-hosted CalDAV server in PHP"))
     # nor is a list's application written in a language the catalog holds nothing in
     assert misses_language(tier("self-hosted CalDAV server in COBOL", figures_known=False))
+
+
+def test_an_unknown_language_is_unconfirmed_after_those_known_to_be_in_it() -> None:
+    """Not ruled out, but not as good as a confirmed one: such a match is a partial one."""
+    def tier(**fields) -> int:
+        repo = Repository(full_name="sabre-io/dav", description="Open source CardDAV, CalDAV, and WebDAV server.",
+                          categories=["awesome-selfhosted: Calendar & Contacts"], **fields)
+        result = relevance(repo, compile_terms(RULES.translate_sync("self-hosted CalDAV server in PHP")), None)
+        assert result is not None
+        return result.tier
+
+    assert tier(language=None, figures_known=False) & TIER_PARTIAL
+    assert tier(language="PHP") == TIER_ALL_CORE
+
+
+def test_which_languages_an_application_of_unknown_language_may_stand_for() -> None:
+    def fits(text: str) -> bool:
+        return unknown_language_fits(RULES.translate_sync(text))
+
+    assert fits("self-hosted PHP webmail") and fits("a wiki written in Go")
+    assert not fits("PHP library for sending mail") and not fits("swift lib for gpx files")
+    assert not fits("cobol payroll system")  # nothing offline is in COBOL
+    assert not fits("jupyter notebook dark theme")  # notebooks are not what applications are written in
+    assert not fits("self-hosted webmail")  # no language asked for
+
+
+def test_a_core_concept_a_lists_section_names_matches_as_a_readme_would() -> None:
+    """"Webmail Clients" files roundcube, whose description never says webmail; the list's own name
+    ("awesome-selfhosted") is not a section."""
+    repo = Repository(full_name="roundcube/roundcubemail", language=None, figures_known=False,
+                      description="Browser-based IMAP client with an application-like user interface.",
+                      categories=["awesome-selfhosted: Communication - Email - Webmail Clients"])
+    found = relevance(repo, compile_terms(RULES.translate_sync("webmail")), None)
+    assert found is not None and found.tier == TIER_ALL_CORE and "its list's section" in found.reason
+    rss = relevance(repo, compile_terms(RULES.translate_sync("awesome rss reader")), None)
+    assert rss is not None and rss.tier >= TIER_QUALIFIERS_ONLY
 
 
 def test_a_language_named_in_the_possessive_is_compared_with_not_served() -> None:
