@@ -34,12 +34,12 @@ _BASED = re.compile(r"-(?:based|native)\b")  # "a Go-based app server", "a lua-n
 # tool" and "a Rust command that waits for ports" are written in Rust), "an emulator with Lua
 # scripting", "faster Python installs", "installing Python packages", "our TypeScript repo" (but
 # "Python packages for PDFs" are libraries), "Erlang VM internals", "a JavaScript runtime", "the
-# ECMAScript language spec", "a Python grammar for tree-sitter"
+# ECMAScript language spec", "a Python grammar for tree-sitter", "running python -m http.server"
 _WORKS_ON = re.compile(
     r"\s+(?:commands?(?![-\s]+line|\s+(?:that|which)\b)|vms?|virtual\s+machines?|runtimes?|interpreters?|"
     r"scripting|scriptable|history|sessions?|prompts?|dependencies|dependency|"
     r"(?:language\s+)?(?:specs?|specifications?|grammars?|proposals?)\b|"
-    r"installs?|snippets?|templates?|contracts?|files?|"
+    r"installs?|snippets?|templates?|contracts?|files?|-{1,2}[a-z][\w-]*|"
     r"toolchains?|versions?|source\b|(?:compile\s+)?errors?|error\s+messages?|warnings?|"
     r"packages?(?!\s+(?:for|that|which|to|with|implementing|providing|wrapping|offering|exposing)\b)|(?:repo|repository|codebase|monorepo)\b)\b"
 )

@@ -438,6 +438,9 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("where does the actual ecmascript language spec text live?").language is None
     assert t("tree-sitter python grammar").language is None
     assert t("python language server").language == "Python"
+    # the language's command run with a flag is what the asker runs; "a single Go binary" is wanted
+    assert t("tired of running python -m http.server, want a single Go binary that serves a folder").language == "Go"
+    assert t("a GUI for node --inspect sessions").language is None
     # what is ruled out
     assert t("train small neural nets inside our legacy HPC code, with no python in the loop").language is None
     assert t("a json parser without javascript").language is None
