@@ -282,7 +282,9 @@ class Catalog:
 
     def _allowed_ids(self, params: SearchParams) -> np.ndarray | None:
         """The ids of the records under the language, star and push filters, in the index's
-        order (kept for the last few filters); None when there is no filter."""
+        order (kept for the last few filters); None when there is no filter. Applications of
+        unknown language are not among them: by meaning alone they crowd out those known to be
+        in the language (the words' search fetches them, ``unknown_language_fits``)."""
         if not (params.language or params.min_stars is not None or params.max_stars is not None or params.pushed_after):
             return None
         key = _filters(params)

@@ -52,6 +52,13 @@ async def test_an_application_asked_for_in_a_language_may_be_one_whose_language_
     assert first.language is None and "whether it is written in PHP is not known offline" in reply.markdown
 
 
+async def test_those_known_to_be_in_the_language_come_before_those_of_unknown_language(offline: TestBackend) -> None:
+    # awesome-selfhosted's game server panels are close too, and their language is unknown offline
+    reply = await offline.ask("Minecraft-compatible game server written from scratch in Rust")
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    assert [item.language for item in reply.structured_data.items[:2]] == ["Rust", "Rust"]
+
+
 async def test_feature_flag_services_are_feature_flag_services(offline: TestBackend) -> None:
     names = await listed(offline, "find feature flag services")
     assert "yt-dlp/yt-dlp" not in names
