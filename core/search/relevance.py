@@ -20,7 +20,7 @@ from core.models import Repository, SearchParams
 from core.search.concepts import adjacent_pairs, query_concepts
 from core.search.synonyms import LANGUAGE_FAMILY, QUALIFIER_LANGUAGES, language_mentions, spell_out_compounds
 from core.search.vocabulary import (
-    CODE_KINDS, LANGUAGES, NOT_FOR_APPLICATIONS, NOT_OFFLINE, application_of_unknown_language,
+    CODE_KINDS, LANGUAGES, NOT_FOR_APPLICATIONS, NOT_OFFLINE, application_of_unknown_language, list_and_section,
 )
 
 _WORD = re.compile(r"[a-z0-9+#]+")
@@ -195,7 +195,7 @@ def _normalized_fields(full_name: str, description: str, topics: tuple[str, ...]
         "name": normalize(full_name.replace("/", " ")),
         "topics": normalize(" ".join(topics)),
         "description": normalize(spell_out_compounds(description)),
-        "its list's section": normalize(" ".join(label.partition(": ")[2] for label in categories)),
+        "its list's section": normalize(" ".join(list_and_section(label)[1] for label in categories)),
     }
     return {field: value for field, value in fields.items() if value != " " or field == "name"}
 
@@ -299,7 +299,7 @@ def _filed_for(categories: tuple[str, ...], language: str) -> bool:
     labels are ``core.catalog.lists.category_label``'s: "<list>: <section> > <subsection>"."""
     names = _LANGUAGE_NAMES.get(language, frozenset())
     for label in categories:
-        listed, _, path = label.partition(": ")
+        listed, path = list_and_section(label)
         section = path.split(" > ", 1)[0].strip().lower() if " > " in path else ""
         if listed.lower().removeprefix("awesome-") in names or section in names:
             return True

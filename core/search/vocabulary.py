@@ -74,11 +74,18 @@ NOT_OFFLINE = frozenset({"Pascal", "Smalltalk", "Gleam", "Haxe", "Raku", "ABAP",
 APPLICATION_LISTS = frozenset({"awesome-selfhosted", "awesome-cli-apps", "awesome-docker"})
 
 
+def list_and_section(label: str) -> tuple[str, str]:
+    """"awesome-go: Web Frameworks > Routers" -> ("awesome-go", "Web Frameworks > Routers"): a
+    category label as ``core.catalog.lists.category_label`` writes it ("" when it has no section)."""
+    listed, _, section = label.partition(": ")
+    return listed, section
+
+
 def application_of_unknown_language(language: str | None, figures_known: bool, categories: Iterable[str]) -> bool:
     """An application known only from lists of applications in many languages: its language is
-    unknown offline, which is not another language. ``categories`` are "<list>: <section>" labels."""
+    unknown offline, which is not another language. ``categories`` are category labels."""
     return language is None and not figures_known and any(
-        label.partition(": ")[0] in APPLICATION_LISTS for label in categories)
+        list_and_section(label)[0] in APPLICATION_LISTS for label in categories)
 
 
 # what notebooks, documents and editor settings are written in, not applications (``core.search.relevance.unknown_language_fits``)
