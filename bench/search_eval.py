@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the twenty-third fresh blind set (search_fresh23.jsonl)
+    .venv/bin/python -m bench search_eval                  # the twenty-fourth fresh blind set (search_fresh24.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh23    # the twenty-third fresh blind set (search_fresh23.jsonl)
     .venv/bin/python -m bench search_eval --set fresh22    # the twenty-second fresh blind set (search_fresh22.jsonl)
     .venv/bin/python -m bench search_eval --set fresh21    # the twenty-first fresh blind set (search_fresh21.jsonl)
     .venv/bin/python -m bench search_eval --set fresh20    # the twentieth fresh blind set (search_fresh20.jsonl)
@@ -96,6 +97,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh24": DATA / "search_fresh24.jsonl",
     "fresh23": DATA / "search_fresh23.jsonl",
     "fresh22": DATA / "search_fresh22.jsonl",
     "fresh21": DATA / "search_fresh21.jsonl",
@@ -148,6 +150,7 @@ SETS = {
     "dev28": DATA / "search_dev28.jsonl",
 }
 LABELS = {
+    "fresh24": "FRESH24 BLIND set (written 2026-11-29 from the raw catalog data alone, never tuned on)",
     "fresh23": "FRESH23 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh22": "FRESH22 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh21": "FRESH21 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -312,7 +315,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh23"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh24"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return
