@@ -51,6 +51,7 @@
     .venv/bin/python -m bench search_eval --set dev26      # development: written to be diagnosed (60 no-match: clients, formats, everyday trades)
     .venv/bin/python -m bench search_eval --set dev27      # development: written to be diagnosed (60 no-match: clients, niche variants, formats)
     .venv/bin/python -m bench search_eval --set dev28      # development: written to be diagnosed (28 applications in a named language, 60 no-match)
+    .venv/bin/python -m bench search_eval --set dev29      # development: written to be diagnosed (49 list-only answers briefly described, 20 named by the product they replace)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -148,6 +149,7 @@ SETS = {
     "dev26": DATA / "search_dev26.jsonl",
     "dev27": DATA / "search_dev27.jsonl",
     "dev28": DATA / "search_dev28.jsonl",
+    "dev29": DATA / "search_dev29.jsonl",
 }
 LABELS = {
     "fresh24": "FRESH24 BLIND set (written 2026-11-29 from the raw catalog data alone, never tuned on)",
@@ -201,6 +203,7 @@ LABELS = {
     "dev26": "DEV26 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev27": "DEV27 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev28": "DEV28 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
+    "dev29": "DEV29 DEVELOPMENT set (written 2026-11-29 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
