@@ -185,6 +185,12 @@ _CODE_FOR = re.compile(
     r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|librar(?:y|ies)|"
     r"crates?|gems?|packages?|modules?|drivers?|providers?|exporters?|plugins?|extensions?|connectors?|adapters?)"
     r"\s+(?:for|to|around)\s+", re.I)
+# ...or described by what it does: "Node.js module that checks whether the internet connection is
+# available", "Go library which renders QR codes"
+_CODE_THAT = re.compile(
+    r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|librar(?:y|ies)|"
+    r"crates?|gems?|packages?|modules?|drivers?|plugins?|extensions?|components?|widgets?|tools?|clis?|utilit(?:y|ies))"
+    r"\s+(?:that|which)\s+\w", re.I)
 # "mysql to clickhouse cdc", "kafka to s3 sink", "docker compose -> nomad job" (a short phrase from
 # one thing to another with more than the two names: "react to vue?" may be a comparison):
 _FROM_TO = re.compile(
@@ -202,7 +208,8 @@ _BETWEEN = re.compile(
 
 
 def asks_for_code_between(message: str, mentions: Sequence[Mention], context: ThreadContext) -> bool:
-    """Code for a named product ("Go SDK for the Ollama API"), from one thing to another ("kafka to
+    """Code for a named product ("Go SDK for the Ollama API") or described by what it does ("Node.js
+    module that checks whether ..."), from one thing to another ("kafka to
     s3 sink", "migrating from Redux to Zustand, any codemod?") or moving data between two ("row
     level data diff between Postgres and Snowflake"): a search, when nothing was listed before, no
     repository is named by owner/name and no other wording asks for an analysis or a comparison."""
@@ -210,7 +217,7 @@ def asks_for_code_between(message: str, mentions: Sequence[Mention], context: Th
         return False
     if any(m.kind is not MentionKind.NAME and not pair_of_words(m) for m in mentions):
         return False
-    return bool(_CODE_FOR.match(message) or _FROM_TO.match(message) or _BETWEEN.search(message)
+    return bool(_CODE_FOR.match(message) or _CODE_THAT.match(message) or _FROM_TO.match(message) or _BETWEEN.search(message)
                 or (_MOVING.search(message) and _TOOLISH.search(message)))
 
 
