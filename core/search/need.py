@@ -322,7 +322,9 @@ def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))
     compared += tuple(p for p in _WITHOUT.findall(message.lower()) if p in PRODUCTS and p not in compared)
     products = named_products(message, compared=frozenset(compared))
-    glosses = [f"{name}: {PRODUCTS[name]}" for name in products if not _called_through_its_api(message, name)]
+    lived_in = {match.group(1).lower() for match in _LIVES_IN.finditer(message)}
+    glosses = [f"{name}: {PRODUCTS[name]}" for name in products
+               if not _called_through_its_api(message, name) and name not in lived_in]
     text = spelled_out(query_text(message))
     if glosses:
         text = f"{text}. {'; '.join(glosses)}"
@@ -386,6 +388,12 @@ _WE_RUN = re.compile(r"\b(?:we|i)\s+(?:already\s+)?(?:use|run|have|host|deploy)\
                      r"([a-z0-9][\w.+-]*)(?:\s*(?:,|and|&)\s*([a-z0-9][\w.+-]*))?", re.IGNORECASE)
 
 
+# "I basically live in tmux", "i live in emacs org-mode": where the asker works all day is the
+# setting the wanted tool runs in, neither an answer nor a kind of software to look for
+_LIVES_IN = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:live|living)\s+in\s+(?:the\s+|my\s+|our\s+)?([a-z0-9][\w.+-]*)",
+                       re.IGNORECASE)
+
+
 # what an add-on is for is the platform the asker runs, not an answer: "a terraform provider for
 # proxmox", "Kubernetes operator that snapshots etcd", "Godot addon", "Anki add-on"
 _ADD_ON_FOR = re.compile(
@@ -395,7 +403,7 @@ _ADD_ON_FOR = re.compile(
 
 def _owned_names(message: str) -> list[str]:
     """What the asker says they already run, one word or two ("our Selenium suite": "selenium",
-    "selenium suite"; "we use Keycloak for SSO": "keycloak"), or what the add-on they ask for
+    "selenium suite"; "we use Keycloak for SSO": "keycloak"; "I live in tmux": "tmux"), or what the add-on they ask for
     plugs into ("a terraform provider"); not the asker's team, laptop or project, nor a language
     ("our React app")."""
     names: list[str] = [name for match in _ADD_ON_FOR.finditer(message)
@@ -404,6 +412,8 @@ def _owned_names(message: str) -> list[str]:
     for match in _WE_RUN.finditer(message):
         names += [name for group in match.groups() if group and (group[0].isupper() or group.lower() in PRODUCTS)
                   and (name := group.lower()) not in _NOT_NAMES and name not in _NOT_OWNED and name not in _COMMON]
+    names += [name for match in _LIVES_IN.finditer(message)
+              if (name := match.group(1).lower()) not in _NOT_NAMES and name not in _NOT_OWNED and name not in _COMMON]
     for match in _OWNED.finditer(message):
         first, second = (g.lower() for g in (match.group(1), match.group(2) or ""))
         for name in (first, f"{first} {second}" if second else ""):

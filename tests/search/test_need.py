@@ -315,6 +315,14 @@ def test_what_the_asker_says_they_run_is_no_answer() -> None:
     assert read_need("we run console commands from the admin page").owned == ()  # a word, not a product
 
 
+def test_where_the_asker_lives_all_day_is_the_setting_not_the_need() -> None:
+    need = read_need("I basically live in tmux on my VPS and want an IRC client that stays connected")
+    assert "tmux" in need.owned and need.left_out("tmux/tmux")
+    assert "terminal multiplexer" not in need.text  # not glossed: a multiplexer is not what is asked for
+    assert "terminal multiplexer" in read_need("something like tmux but easier").text
+    assert read_need("i basically live in the terminal and want a git tui").owned == ()  # a kind of program
+
+
 def test_the_words_a_request_writes_as_names() -> None:
     from core.search.need import named_words
 
