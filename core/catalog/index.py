@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from core.catalog.records import CatalogRecord
 from core.models import SearchParams
+from core.search.relevance import filing_languages
 from core.search.synonyms import LANGUAGE_FAMILY, spell_out_compounds
 from core.search.vocabulary import application_of_unknown_language
 
@@ -69,6 +70,7 @@ class CatalogIndex:
             """
             CREATE TABLE repos (id INTEGER PRIMARY KEY, language TEXT, stars INTEGER,
                                 pushed_at TEXT, growth_12m INTEGER, unknown_language INTEGER);
+            CREATE TABLE filed (id INTEGER, language TEXT);
             CREATE VIRTUAL TABLE repos_fts USING fts5(
                 name, owner, description, language, lists, tokenize = 'porter unicode61');
             """
@@ -86,6 +88,13 @@ class CatalogIndex:
                 )
                 for r in records
             ],
+        )
+        # a repository of unknown language that lists of one language file (two lists of two
+        # languages: neon-bindings/neon) is made for each of them: a filter on either finds it
+        self._db.executemany(
+            "INSERT INTO filed VALUES (?, ?)",
+            [(r.id, language.lower()) for r in records if r.language is None
+             for language in filing_languages(tuple(r.categories))],
         )
         self._db.executemany(
             "INSERT INTO repos_fts (rowid, name, owner, description, language, lists) VALUES (?, ?, ?, ?, ?, ?)",
@@ -115,9 +124,10 @@ class CatalogIndex:
             args.append(match)
         if params.language:
             languages = [params.language, *LANGUAGE_FAMILY.get(params.language, ())]
-            in_language = f"r.language IN ({', '.join('?' * len(languages))})"
+            marks = ", ".join("?" * len(languages))
+            in_language = f"(r.language IN ({marks}) OR r.id IN (SELECT id FROM filed WHERE language IN ({marks})))"
             where.append(f"({in_language} OR r.unknown_language)" if unknown_language else in_language)
-            args.extend(language.lower() for language in languages)
+            args.extend(language.lower() for language in [*languages, *languages])
         if params.min_stars is not None:
             where.append("r.stars >= ?")
             args.append(params.min_stars)

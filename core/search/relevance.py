@@ -293,17 +293,25 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str], *, 
 
 @lru_cache(maxsize=4096)
 def _filed_for(categories: tuple[str, ...], language: str) -> bool:
-    """Whether a curated list for ``language`` files a repository ("awesome-go: Security"), or a list
-    organised by language files it under that language ("awesome-machine-learning: Fortran > ..."):
-    made for it, though lists of several languages file it (its language is then unknown). The
-    labels are ``core.catalog.lists.category_label``'s: "<list>: <section> > <subsection>"."""
-    names = _LANGUAGE_NAMES.get(language, frozenset())
+    """Whether a curated list for ``language`` files a repository (``filing_languages``): made for
+    it, though lists of several languages file it (its language is then unknown)."""
+    return language in filing_languages(categories)
+
+
+@lru_cache(maxsize=4096)
+def filing_languages(categories: tuple[str, ...]) -> frozenset[str]:
+    """The languages curated lists file a repository for: a list for one language ("awesome-go:
+    Security"), or a language's section of a list organised by language ("awesome-machine-learning:
+    Fortran > ..."). Two where lists of two languages file it (neon-bindings/neon, Rust bindings
+    for Node.js modules: awesome-rust and awesome-nodejs); it is made for either. The labels are
+    ``core.catalog.lists.category_label``'s: "<list>: <section> > <subsection>"."""
+    found: set[str] = set()
     for label in categories:
         listed, path = list_and_section(label)
         section = path.split(" > ", 1)[0].strip().lower() if " > " in path else ""
-        if listed.lower().removeprefix("awesome-") in names or section in names:
-            return True
-    return False
+        found.update(language for name in (listed.lower().removeprefix("awesome-"), section)
+                     if (language := LANGUAGES.get(name)))
+    return frozenset(found)
 
 
 # every word the search vocabulary knows a language by, per language ("go", "golang" for Go)

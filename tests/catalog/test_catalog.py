@@ -12,6 +12,7 @@ from core.catalog.build import DATA_FILE, build
 from core.catalog.index import match_expression
 from core.errors import RepoNotFound
 from core.models import SearchParams
+from core.search.relevance import filing_languages
 
 SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "github-ranking"
 
@@ -120,7 +121,21 @@ def test_applications_of_unknown_language_pass_a_language_filter_when_they_may_b
     assert "the-djmaze/snappymail" in found
     library = [r.full_name for r in catalog.search(SearchParams(text="PHP webmail library", keywords=["webmail"],
                                                                    language="PHP"), limit=30)]
-    assert "the-djmaze/snappymail" not in library and all(catalog.get(n).language for n in library)
+    assert "the-djmaze/snappymail" not in library
+    assert all(catalog.get(n).language or "PHP" in filing_languages(tuple(catalog.get(n).categories)) for n in library)
+
+
+def test_a_repository_lists_of_two_languages_file_passes_a_filter_on_either(catalog: Catalog) -> None:
+    """neon-bindings/neon (Rust bindings for Node.js modules) is filed by awesome-rust and
+    awesome-nodejs: its one language is unknown, but it is made for each of them."""
+    neon = catalog.get("neon-bindings/neon")
+    assert neon is not None and neon.language is None
+    for language in ("Rust", "JavaScript"):
+        found = [r.full_name for r in catalog.search(SearchParams(text="native node.js modules", keywords=["native", "modules"],
+                                                                 language=language), limit=30)]
+        assert "neon-bindings/neon" in found, language
+    assert "neon-bindings/neon" not in [r.full_name for r in catalog.search(
+        SearchParams(text="native node.js modules", keywords=["native", "modules"], language="Go"), limit=30)]
 
 
 def test_search_sort_by_growth_and_nonsense_query(catalog: Catalog) -> None:
