@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from core.models import Repository, SearchParams
 from core.search.translator import RuleBasedTranslator
-from core.search.vocabulary import DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER
+from core.search.language import written_in
+from core.search.vocabulary import DESCRIPTION_NOISE, KIND_OF_SOFTWARE_AFTER, LANGUAGES
 
 _MORE = re.compile(
     r"^\s*(?:please\s+)?(?:show|give|find|get|list|any)?\s*(?:me\s+)?(?:some\s+)?"
@@ -30,7 +31,7 @@ _CLOSEST = re.compile(
 _ALTERNATIVES = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|similar\s+to|(?:projects|repos|libraries|tools)\s+like|"
     r"instead\s+of|replacements?\s+for|competitors?\s+(?:of|to)|something\s+like)\s+"
-    r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+)?)",
+    r"(?:https?://github\.com/)?([\w.\-]+(?:/[\w.\-]+|\+\+|#)?)",
     re.I,
 )
 # "something like netcat or curl but for websockets", "htop but for GPUs": the named tool's
@@ -63,8 +64,17 @@ def alternatives_target(text: str, resolved: Sequence[str] = ()) -> str | None:
     token = m.group(1).rstrip(".?!,").removesuffix(".git")
     if "/" in token:
         return token
+    if _other_language(text, token):
+        return None  # "a native addon in rust instead of c++": the language is swapped, no repository
     lowered = token.lower()
     return next((name for name in resolved if name.split("/")[-1].lower() == lowered), token)
+
+
+def _other_language(text: str, token: str) -> bool:
+    """Whether ``token`` is a programming language and the message asks for another one."""
+    named = LANGUAGES.get(token.lower())
+    wanted = written_in(text.lower()) if named else None
+    return wanted is not None and wanted[0] != named
 
 
 def params_like(repo: Repository, rules: RuleBasedTranslator, text: str) -> SearchParams:

@@ -24,6 +24,9 @@ def test_alternatives_target() -> None:
     # the named tools' counterpart for something else: a search of its own, not X's language
     assert alternatives_target("i want something like netcat or curl but for websockets") is None
     assert alternatives_target("something like htop, but for GPUs") is None
+    # a language swapped for another is no repository to find alternatives to
+    assert alternatives_target("want to write a native addon, but in rust instead of c++. bindings?") is None
+    assert alternatives_target("alternatives to node.js") == "node.js"
 
 
 def test_params_like_uses_the_description_topics_and_language() -> None:
