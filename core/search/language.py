@@ -76,9 +76,13 @@ ENUMERATION_MIN = 3
 _SERVES_BOTH = re.compile(r"\bfor\s+(?:both\s+)?$")
 # where it runs: "slice JSON up in the shell"; what it turns things into: "logs into (detailed) HTML reports"
 _IN_THE = re.compile(r"\b(?:in|on|from|at|inside|into|within)\s+the\s+$|\binto\s+(?:\w+\s+)?$")
-# what it makes: "a log analyzer that produces HTML reports", "renders Markdown"
+# what it makes: "a log analyzer that produces HTML reports", "renders Markdown"; a maker named
+# by its noun is written in the language after it ("a static site generator in Rust"), though
+# markup after it is still what it makes (``_MAKES_MARKUP``: "a report generator in HTML")
 _MAKING = r"\b(?:produc|generat|output|render|export|emit)\w*\s+"
-_MAKES = re.compile(_MAKING + r"(?:(?:as|in|to|into)\s+)?$")
+_MAKING_VERB = (r"\b(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|output(?:s|ted|ting)?|render(?:s|ed|ing)?|"
+                r"export(?:s|ed|ing)?|emit(?:s|ted|ting)?)\s+")
+_MAKES = re.compile(_MAKING_VERB + r"(?:(?:as|in|to|into)\s+)?$")
 # what is ruled out: "with no python in the loop", "without Java", "not Electron", "without
 # running a python sidecar"
 _RULED_OUT = re.compile(r"\b(?:no|not|non-|without(?:\s+(?:running|using|needing|calling|shipping|an?|any|the))*)\s*$")

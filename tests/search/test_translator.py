@@ -363,6 +363,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("our docs are all written in Markdown, what builds a site from them?").language is None
     assert t("a thesis template in LaTeX").language == "TeX"
     assert t("PostgreSQL log analyzer that produces HTML performance reports").language is None
+    # a maker named by its noun is written in the language after it; markup after it is what it makes
+    assert t("a static site generator in Rust instead of Hugo").language == "Rust"
+    assert t("a pdf renderer in rust").language == "Rust"
+    assert t("a report generator in HTML").language is None
     assert t("a property-based fuzzer for our Solidity contracts").language is None
     assert t("our engineers do their calcs in Jupyter and want them rendered as equations").language is None
     assert t("ORM for TypeScript and Node.js").language == "TypeScript"  # two are one ecosystem
