@@ -308,6 +308,8 @@ def _has_context(text: str, m: re.Match[str]) -> bool:
         return True
     if m.group(1) == "go" and not before:
         return True  # "go web frameworks"
+    if before.endswith("(") and after.startswith(")") and len(m.group(1)) > 1:
+        return True  # "a rate limiter library (go)"; "(c)" and "(r)" are signs
     if _PORT_OF.match(after) or (_BASED.match(after) and m.group(1) != "node"):
         # "a Dart port of libphonenumber", "a Go port of ...", "a Go-based app server" (a
         # "node-based editor" is one of graph nodes)

@@ -111,7 +111,7 @@ LANGUAGE_CONTEXT_AFTER = (
     "modules", "repo", "repos", "repositories", "implementation", "implementations", "web", "cli",
     "server", "servers", "client", "clients", "app", "apps", "game", "games", "compiler", "orm",
     "http", "api", "sdk", "bindings", "crate", "crates", "gem", "gems", "developers", "program", "programs",
-    "service", "services", "backend", "backends", "port", "binary", "binaries",
+    "service", "services", "backend", "backends", "port", "binary", "binaries", "shop",
 )
 
 

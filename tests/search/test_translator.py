@@ -367,6 +367,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a static site generator in Rust instead of Hugo").language == "Rust"
     assert t("a pdf renderer in rust").language == "Rust"
     assert t("a report generator in HTML").language is None
+    # a language in brackets, or the kind of shop a team is
+    assert t("rate limiter library (go)").language == "Go"
+    assert t("we're a go shop, need a rate limiter").language == "Go"
+    assert t("a todo app (c) 2024").language is None  # a sign
     assert t("a property-based fuzzer for our Solidity contracts").language is None
     assert t("our engineers do their calcs in Jupyter and want them rendered as equations").language is None
     assert t("ORM for TypeScript and Node.js").language == "TypeScript"  # two are one ecosystem
