@@ -322,7 +322,7 @@ def read_need(message: str) -> Need:
     compared = tuple(dict.fromkeys(_compared_names(message)))
     compared += tuple(p for p in _WITHOUT.findall(message.lower()) if p in PRODUCTS and p not in compared)
     products = named_products(message, compared=frozenset(compared))
-    lived_in = {match.group(1).lower() for match in _LIVES_IN.finditer(message)}
+    lived_in = set(_lived_in(message))
     glosses = [f"{name}: {PRODUCTS[name]}" for name in products
                if not _called_through_its_api(message, name) and name not in lived_in]
     text = spelled_out(query_text(message))
@@ -394,6 +394,11 @@ _LIVES_IN = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:live|living)\s+in\s+(?:the\s
                        re.IGNORECASE)
 
 
+def _lived_in(message: str) -> list[str]:
+    """Where the asker says they live all day, lower-cased ("I basically live in tmux": "tmux")."""
+    return [match.group(1).lower() for match in _LIVES_IN.finditer(message)]
+
+
 # what an add-on is for is the platform the asker runs, not an answer: "a terraform provider for
 # proxmox", "Kubernetes operator that snapshots etcd", "Godot addon", "Anki add-on"
 _ADD_ON_FOR = re.compile(
@@ -412,8 +417,7 @@ def _owned_names(message: str) -> list[str]:
     for match in _WE_RUN.finditer(message):
         names += [name for group in match.groups() if group and (group[0].isupper() or group.lower() in PRODUCTS)
                   and (name := group.lower()) not in _NOT_NAMES and name not in _NOT_OWNED and name not in _COMMON]
-    names += [name for match in _LIVES_IN.finditer(message)
-              if (name := match.group(1).lower()) not in _NOT_NAMES and name not in _NOT_OWNED and name not in _COMMON]
+    names += [name for name in _lived_in(message) if name not in _NOT_NAMES and name not in _NOT_OWNED and name not in _COMMON]
     for match in _OWNED.finditer(message):
         first, second = (g.lower() for g in (match.group(1), match.group(2) or ""))
         for name in (first, f"{first} {second}" if second else ""):

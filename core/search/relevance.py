@@ -283,19 +283,13 @@ def _language_match(repo: Repository, language: str, fields: dict[str, str], *, 
                 if field == "description" and not _names_language(repo.description or "", word):
                     continue
                 best = _Match(PLACE_WEIGHTS[field], field, language)
-    if not best.score and repo.language is None and _filed_for(tuple(repo.categories), language):
+    # made for it, though lists of several languages file it (its language is then unknown)
+    if not best.score and repo.language is None and language in filing_languages(tuple(repo.categories)):
         best = _Match(PLACE_WEIGHTS["topics"], "curated lists", language)
     if not best.score and unknown_fits and application_of_unknown_language(repo.language, repo.figures_known,
                                                                            repo.categories):
         best = _Match(UNKNOWN_LANGUAGE_FACTOR, "unknown", language)
     return best
-
-
-@lru_cache(maxsize=4096)
-def _filed_for(categories: tuple[str, ...], language: str) -> bool:
-    """Whether a curated list for ``language`` files a repository (``filing_languages``): made for
-    it, though lists of several languages file it (its language is then unknown)."""
-    return language in filing_languages(categories)
 
 
 @lru_cache(maxsize=4096)
@@ -312,13 +306,6 @@ def filing_languages(categories: tuple[str, ...]) -> frozenset[str]:
         found.update(language for name in (listed.lower().removeprefix("awesome-"), section)
                      if (language := LANGUAGES.get(name)))
     return frozenset(found)
-
-
-# every word the search vocabulary knows a language by, per language ("go", "golang" for Go)
-_LANGUAGE_NAMES: dict[str, frozenset[str]] = {
-    language: frozenset(alias for alias, named in LANGUAGES.items() if named == language)
-    for language in set(LANGUAGES.values())
-}
 
 
 @lru_cache(maxsize=4096)
