@@ -16,7 +16,7 @@ from typing import Protocol
 
 from core.models import SearchParams
 from core.search.modifiers import extract_modifiers
-from core.search.vocabulary import FILLER, SYNONYMS
+from core.search.vocabulary import FILLER, LANGUAGES, SYNONYMS
 
 
 class QueryTranslator(Protocol):
@@ -86,6 +86,8 @@ class RuleBasedTranslator:
         extraction = extract_modifiers(rest, self._today())
         groups, rest = _synonym_groups(extraction.text)
         keywords = _keywords(rest)
+        if (language := extraction.changes.get("language")) is not None:
+            keywords = [w for w in keywords if w not in _swapped_languages(rest, language)]
         content = {
             "phrases": phrases[:MAX_PHRASES],
             "synonym_groups": groups[:MAX_GROUPS],
@@ -100,6 +102,16 @@ class RuleBasedTranslator:
             return _refine(previous, content, changes, text, additive=mode == "add")
         params = SearchParams(text=text.strip(), **content)
         return params.model_copy(update=changes)
+
+
+# "scripts in scala instead of bash": the language left behind is no word to search for
+_SWAPPED = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+([\w.+#-]+)")
+
+
+def _swapped_languages(text: str, language: str) -> set[str]:
+    """The words of ``text`` naming a language other than ``language`` after "instead of"."""
+    return {word for match in _SWAPPED.finditer(text)
+            if LANGUAGES.get(word := match.group(1).strip(".-_")) not in (None, language)}
 
 
 def _synonym_groups(text: str) -> tuple[list[list[str]], str]:

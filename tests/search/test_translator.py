@@ -367,6 +367,10 @@ def test_a_language_the_request_leaves_runs_in_or_serves_among_others_is_not_a_f
     assert t("a static site generator in Rust instead of Hugo").language == "Rust"
     assert t("a pdf renderer in rust").language == "Rust"
     assert t("a report generator in HTML").language is None
+    # the language left behind is no word to search for
+    left = t("write small ops scripts in scala instead of bash")
+    assert left.language == "Scala" and "bash" not in left.keywords
+    assert "bash" in t("a shell instead of bash").keywords  # no language asked for: what it replaces
     # a language in brackets, or the kind of shop a team is
     assert t("rate limiter library (go)").language == "Go"
     assert t("we're a go shop, need a rate limiter").language == "Go"
