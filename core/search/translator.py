@@ -86,8 +86,8 @@ class RuleBasedTranslator:
         extraction = extract_modifiers(rest, self._today())
         groups, rest = _synonym_groups(extraction.text)
         keywords = _keywords(rest)
-        if (language := extraction.changes.get("language")) is not None:
-            keywords = [w for w in keywords if w not in _swapped_languages(rest, language)]
+        if (language := extraction.changes.get("language")) is not None and (left := _swapped_languages(rest, language)):
+            keywords = [w for w in keywords if w not in left]
         content = {
             "phrases": phrases[:MAX_PHRASES],
             "synonym_groups": groups[:MAX_GROUPS],
