@@ -178,19 +178,16 @@ def names_tool_for(message: str, mentions: Sequence[Mention], context: ThreadCon
                for m in mentions)
 
 
+# a few words, then a kind of code (the alternation is closed by the patterns that use it)
+_KIND_OF_CODE = (r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|"
+                 r"librar(?:y|ies)|crates?|gems?|packages?|modules?|drivers?|plugins?|extensions?|")
 # code for a named product or between two: what the message asks for is that code, not an
 # analysis or a comparison of the names. "Rust SDK for the Stripe API", "Terraform provider for
 # NetBox" (a kind of code first, then what it is for):
-_CODE_FOR = re.compile(
-    r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|librar(?:y|ies)|"
-    r"crates?|gems?|packages?|modules?|drivers?|providers?|exporters?|plugins?|extensions?|connectors?|adapters?)"
-    r"\s+(?:for|to|around)\s+", re.I)
+_CODE_FOR = re.compile(_KIND_OF_CODE + r"providers?|exporters?|connectors?|adapters?)\s+(?:for|to|around)\s+", re.I)
 # ...or described by what it does: "Node.js module that checks whether the internet connection is
 # available", "Go library which renders QR codes"
-_CODE_THAT = re.compile(
-    r"^\s*(?:(?:an?|the|some|any)\s+)?(?:[\w+#./-]+\s+){0,3}?(?:sdks?|clients?|wrappers?|bindings|librar(?:y|ies)|"
-    r"crates?|gems?|packages?|modules?|drivers?|plugins?|extensions?|components?|widgets?|tools?|clis?|utilit(?:y|ies))"
-    r"\s+(?:that|which)\s+\w", re.I)
+_CODE_THAT = re.compile(_KIND_OF_CODE + r"components?|widgets?|tools?|clis?|utilit(?:y|ies))\s+(?:that|which)\s+\w", re.I)
 # "mysql to clickhouse cdc", "kafka to s3 sink", "docker compose -> nomad job" (a short phrase from
 # one thing to another with more than the two names: "react to vue?" may be a comparison):
 _FROM_TO = re.compile(
