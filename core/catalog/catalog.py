@@ -290,7 +290,7 @@ class Catalog:
         key = _filters(params)
         allowed = self._allowed.get(key)
         if allowed is None:
-            unfiltered = SearchParams(**params.model_dump(include={"language", "min_stars", "max_stars", "pushed_after"}))
+            unfiltered = SearchParams(**params.model_dump(include={"language", "also_languages", "min_stars", "max_stars", "pushed_after"}))
             allowed = np.asarray(self._index.search(unfiltered, limit=len(self.records)), dtype=np.int64)
             allowed.setflags(write=False)
             _keep(self._allowed, key, allowed)
@@ -303,7 +303,7 @@ class Catalog:
 
 
 def _filters(params: SearchParams) -> tuple[object, ...]:
-    return (params.language, params.min_stars, params.max_stars, params.pushed_after)
+    return (params.languages, params.min_stars, params.max_stars, params.pushed_after)
 
 
 def _keep(recent: dict[K, T], key: K, value: T, size: int = RECENT) -> T:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from core.catalog.records import CatalogRecord
 from core.models import SearchParams
 from core.search.relevance import filing_languages
-from core.search.synonyms import LANGUAGE_FAMILY, spell_out_compounds
+from core.search.synonyms import spell_out_compounds, with_families
 from core.search.vocabulary import application_of_unknown_language
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -123,7 +123,7 @@ class CatalogIndex:
             where.append("repos_fts MATCH ?")
             args.append(match)
         if params.language:
-            languages = [params.language, *LANGUAGE_FAMILY.get(params.language, ())]
+            languages = with_families(params.languages)
             marks = ", ".join("?" * len(languages))
             in_language = f"(r.language IN ({marks}) OR r.id IN (SELECT id FROM filed WHERE language IN ({marks})))"
             where.append(f"({in_language} OR r.unknown_language)" if unknown_language else in_language)

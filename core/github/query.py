@@ -55,9 +55,9 @@ def quote(term: str) -> str:
 
 def qualifiers(params: SearchParams) -> list[str]:
     parts: list[str] = []
-    if params.language:  # several language: qualifiers are OR'd by GitHub
-        related = LANGUAGE_FAMILY.get(params.language, ())[:RELATED_LANGUAGES_ASKED]
-        for language in (params.language, *related):
+    for named in params.languages:  # several language: qualifiers are OR'd by GitHub
+        related = LANGUAGE_FAMILY.get(named, ())[:RELATED_LANGUAGES_ASKED]
+        for language in (named, *related):
             parts.append(f"language:{quote(language)}")
     for topic in params.topics:
         slug = re.sub(r"[^a-z0-9-]", "", topic.strip().lower().replace(" ", "-"))  # GitHub's topic alphabet

@@ -25,6 +25,8 @@ class SearchParams(WireModel):
     synonym_groups: list[list[str]] = Field(default_factory=list)
     phrases: list[str] = Field(default_factory=list)
     language: str | None = None
+    # languages taken as well as ``language``: "in Go or Rust" is Go, also Rust
+    also_languages: list[str] = Field(default_factory=list)
     topics: list[str] = Field(default_factory=list)
     min_stars: int | None = None
     max_stars: int | None = None
@@ -33,6 +35,16 @@ class SearchParams(WireModel):
     sort: str = "best"  # "best" | "stars" | "updated" | "growth"
     exclude: list[str] = Field(default_factory=list)  # repos the user ruled out ("other than spring")
     limit: int = 10
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Every language the search takes: ``language``, then ``also_languages``."""
+        return (self.language, *self.also_languages) if self.language else ()
+
+    @property
+    def languages_said(self) -> str:
+        """The languages in words: "Go", "Go or Rust"."""
+        return " or ".join(self.languages)
 
     def describe(self) -> str:
         """Short human description: 'state management (TypeScript, 1k+ stars)'."""
@@ -45,7 +57,7 @@ class SearchParams(WireModel):
         """The filters in words: ['TypeScript', '1k+ stars']."""
         extras: list[str] = []
         if self.language:
-            extras.append(self.language)
+            extras.append(self.languages_said)
         if self.min_stars:
             extras.append(f"{_short(self.min_stars)}+ stars")
         if self.max_stars is not None:

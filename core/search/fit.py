@@ -162,7 +162,7 @@ def semantic_query(params: SearchParams) -> str:
     language when it is a filter."""
     first = params.need or params.text.split(" -> ")[0].strip()
     if params.language:
-        first = without_language(first, params.language)
+        first = without_language(first, params.languages)
     added = [w for w in [*params.keywords, *params.topics] if w.lower() not in first.lower()]
     text = " ".join([first, *added]).strip()
     return text or params.describe()
@@ -483,7 +483,8 @@ def fits(
     if wordless is not None and evidence < THIN_EVIDENCE_GATE:
         closest = np.argsort(-gate_closeness, kind="stable")
         if params.language:  # of that language itself: its family may be wordless only for being listed
-            its_own = [i for i in closest if (lexical_order[i].language or "").lower() == params.language.lower()]
+            asked_for = {language.lower() for language in params.languages}
+            its_own = [i for i in closest if (lexical_order[i].language or "").lower() in asked_for]
             closest = np.array(its_own or closest, dtype=np.int64)
         closest = closest[:WORDLESS_LOOK]
         thin = bool(params.language) or bool(listed[closest[0]])

@@ -13,6 +13,7 @@ Python: the named-language search also takes repositories whose description ment
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.search.synonyms import LANGUAGE_FAMILY
 from core.search.vocabulary import (
@@ -136,9 +137,10 @@ _WORKED_ON = re.compile(r"\s+(?:programs?|code|codebases?|projects?|files?|apps?
 _SENTENCE_END = re.compile(r"[.?!;](?=\s)")
 
 
-def written_in(text: str) -> tuple[str, int, int] | None:
-    """The language ``text`` (lower-cased) filters by, with the span of the words that say so
-    ("in go", "written in go", "golang"); None when it names none."""
+def written_in(text: str) -> tuple[tuple[str, ...], int, int] | None:
+    """The languages ``text`` (lower-cased) filters by, with the span of the words that say so
+    ("in go", "written in go", "golang"); None when it names none. Usually one; more when the
+    asker takes either ("in go or rust", "a rust/go library": ``_either``), the first as named."""
     mentioned = list(_LANGUAGE_PATTERN.finditer(text))
     enumerated = _enumerated(text, mentioned)
     named = [m for m in mentioned
@@ -155,23 +157,54 @@ def written_in(text: str) -> tuple[str, int, int] | None:
     m = min(named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
                                   *_markup_last(m, _implementation_rank(text, m), text),
                                   -len(_SENTENCE_END.findall(text, 0, m.start()))))
-    start = m.start()
+    run = _either(text, mentioned, m)
+    start = run[0].start()
     before = text[:start].rstrip()
     for word in sorted(LANGUAGE_CONTEXT_BEFORE, key=len, reverse=True):
         if before.endswith(" " + word) or before == word:
             start = len(before) - len(word)
             break
-    return LANGUAGES[m.group(1)], start, m.end()
+    languages = dict.fromkeys([LANGUAGES[m.group(1)], *(LANGUAGES[n.group(1)] for n in run)])
+    return tuple(languages), start, run[-1].end()
 
 
-def without_language(text: str, language: str) -> str:
+# "in go or rust", "in rust or in go", "a rust/go library": either language will do
+_EITHER_GAP = re.compile(r"\s*(?:or(?:\s+in)?|/)\s*")
+
+
+def _either(text: str, mentioned: list[re.Match[str]], m: re.Match[str]) -> list[re.Match[str]]:
+    """The run of languages offered as a choice around the one ``m`` filters by (``m`` alone when
+    none is): each joined to the next by "or" or a slash, none of them markup unless ``m`` is, and
+    none followed by what a tool works with ("rust or go toolchains")."""
+    at = next(i for i, n in enumerate(mentioned) if n.start() == m.start())
+    markup = LANGUAGES[m.group(1)] in MARKUP
+
+    def offered(a: re.Match[str], b: re.Match[str], other: re.Match[str]) -> bool:
+        return (_EITHER_GAP.fullmatch(text, a.end(), b.start()) is not None
+                and (LANGUAGES[other.group(1)] in MARKUP) == markup and not _WORKS_ON.match(text[other.end():]))
+
+    first = last = at
+    while first > 0 and offered(mentioned[first - 1], mentioned[first], mentioned[first - 1]):
+        first -= 1
+    while last + 1 < len(mentioned) and offered(mentioned[last], mentioned[last + 1], mentioned[last + 1]):
+        last += 1
+    return mentioned[first: last + 1]
+
+
+def without_language(text: str, languages: Sequence[str]) -> str:
     """``text`` without where it says what the software is written in or for ("a static site
     generator written in Go" -> "a static site generator", "static analysis for javascript" ->
-    "static analysis"): once the language is a filter, every candidate is in it or made for it,
-    and those words would only pull the meaning toward anything about the language. A language
-    that qualifies the need stays ("a Python linter", "JavaScript monorepos"): it is part of it."""
+    "static analysis", "in go or rust" -> ""): once the languages are a filter, every candidate is
+    in one or made for it, and those words would only pull the meaning toward anything about the
+    language. A language that qualifies the need stays ("a Python linter", "JavaScript
+    monorepos"): it is part of it."""
+    mentioned = list(_LANGUAGE_PATTERN.finditer(text.lower()))
+    for a, b in reversed(list(zip(mentioned, mentioned[1:]))):  # a choice is said once: "in go or rust" -> "in go"
+        if LANGUAGES[a.group(1)] in languages and LANGUAGES[b.group(1)] in languages \
+                and _EITHER_GAP.fullmatch(text, a.end(), b.start()):
+            text = text[: a.end()] + text[b.end():]
     for m in reversed(list(_LANGUAGE_PATTERN.finditer(text.lower()))):
-        if LANGUAGES[m.group(1)] != language:
+        if LANGUAGES[m.group(1)] not in languages:
             continue
         if based := _BASED.match(text.lower(), m.end()):  # "a Go-based app server" -> "a app server"
             text = text[: m.start()] + text[based.end():]

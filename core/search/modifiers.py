@@ -232,9 +232,10 @@ def _sort(ex: Extraction) -> None:
 
 def _language(ex: Extraction) -> None:
     if m := _ANY_LANGUAGE.search(ex.text):
-        ex.changes["language"] = None
+        ex.changes.update(language=None, also_languages=[])
         ex.cut(m)
         return
     if found := written_in(ex.text):
-        ex.changes["language"], start, end = found
+        (language, *also), start, end = found
+        ex.changes.update(language=language, also_languages=also)
         ex.text = ex.text[:start] + " " + ex.text[end:]

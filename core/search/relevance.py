@@ -105,18 +105,18 @@ class Concept:
 @dataclass(frozen=True, slots=True)
 class QueryTerms:
     concepts: tuple[Concept, ...]
-    language: str | None
+    languages: tuple[str, ...]  # any one will do ("in Go or Rust")
     unknown_language_fits: bool = False  # an application asked for in a language: see ``_language_match``
 
     @property
     def empty(self) -> bool:
-        return not self.concepts and not self.language
+        return not self.concepts and not self.languages
 
 
 def compile_terms(params: SearchParams | None) -> QueryTerms:
     if params is None:
-        return QueryTerms((), None)
-    key = (params.text, params.language, tuple(params.keywords), tuple(params.phrases), tuple(params.topics),
+        return QueryTerms((), ())
+    key = (params.text, params.languages, tuple(params.keywords), tuple(params.phrases), tuple(params.topics),
            tuple(tuple(g) for g in params.synonym_groups))
     cached = _COMPILED.get(key)
     if cached is None:
@@ -144,7 +144,7 @@ def _compile(params: SearchParams) -> QueryTerms:
         if alts:
             concepts.append(Concept(qc.label, tuple(alts.values()), qc.role))
     concepts += _adjacent_phrases(params, concepts)
-    return QueryTerms(tuple(concepts), params.language, unknown_language_fits=unknown_language_fits(params))
+    return QueryTerms(tuple(concepts), params.languages, unknown_language_fits=unknown_language_fits(params))
 
 
 def _adjacent_phrases(params: SearchParams, concepts: list[Concept]) -> list[Concept]:
@@ -345,8 +345,9 @@ def _relevance(repo: Repository, terms: QueryTerms, readme: str | None) -> Relev
     matches = [(c, _implied(c, repo, m) if c.role == "qualifier" else m) for c, m in matches]
     core = [(c.weight, m.score) for c, m in matches if not c.qualifies]
     qualifying = [(c.weight, m.score) for c, m in matches if c.qualifies]
-    language = (_language_match(repo, terms.language, fields, unknown_fits=terms.unknown_language_fits)
-                if terms.language else None)
+    language = (max((_language_match(repo, named, fields, unknown_fits=terms.unknown_language_fits)
+                     for named in terms.languages), key=lambda match: match.score)
+                if terms.languages else None)
     if language is not None:
         (qualifying if core else core).append((LANGUAGE_WEIGHT, language.score))
     core_weight = sum(w for w, _ in core)
@@ -355,7 +356,7 @@ def _relevance(repo: Repository, terms: QueryTerms, readme: str | None) -> Relev
     qual_fit = sum(w * s for w, s in qualifying) / qual_weight if qual_weight else 1.0
     share = qual_weight / (core_weight + qual_weight)
     score = round(10 * core_fit * (1 - share + share * qual_fit), 1)
-    reason = _reason(matches, language, terms.language, bool(qualifying) and bool(core))
+    reason = _reason(matches, language, " or ".join(terms.languages), bool(qualifying) and bool(core))
     tier = _tier(matches, language)
     if tier < TIER_QUALIFIERS_ONLY and not tier & TIER_PARTIAL and _unasked_list(repo, terms):
         tier += TIER_PARTIAL  # a list *about* frameworks is not a framework: after the real ones

@@ -74,7 +74,7 @@ def _other_language(text: str, token: str) -> bool:
     """Whether ``token`` is a programming language and the message asks for another one."""
     named = LANGUAGES.get(token.lower())
     wanted = written_in(text.lower()) if named else None
-    return wanted is not None and wanted[0] != named
+    return wanted is not None and named not in wanted[0]
 
 
 def params_like(repo: Repository, rules: RuleBasedTranslator, text: str) -> SearchParams:

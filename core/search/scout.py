@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from core.errors import OmgError, SourceError
 from core.models import Repository, SearchParams
 from core.search.concepts import core_search_params, language_mention_params, query_concepts
-from core.search.synonyms import LANGUAGE_FAMILY, related_terms
+from core.search.synonyms import related_terms, with_families
 from core.sources.base import RepoSource, SearchResults
 
 INCOMPLETE_NOTE = "GitHub's search ran out of time on its side, so some matches may be missing."
@@ -154,7 +154,7 @@ def relaxation_steps(params: SearchParams) -> list[tuple[str, Callable[[SearchPa
     if params.min_stars is not None or params.max_stars is not None:
         steps.append(("removed the star limits", lambda p: p.model_copy(update={"min_stars": None, "max_stars": None})))
     if params.language:
-        steps.append((language_step(params), lambda p: p.model_copy(update={"language": None})))
+        steps.append((language_step(params), lambda p: p.model_copy(update={"language": None, "also_languages": []})))
     return steps
 
 
@@ -164,11 +164,11 @@ MIN_SAME_LANGUAGE = 3  # candidates in the named language from which the languag
 
 
 def language_step(params: SearchParams) -> str:
-    return f"included languages other than {params.language}"
+    return f"included languages other than {params.languages_said}"
 
 
 def _in_language(repos: Iterable[Repository], params: SearchParams) -> int:
-    wanted = {(params.language or "").lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(params.language or "", ()))}
+    wanted = {language.lower() for language in with_families(params.languages)}
     return sum(1 for r in repos if (r.language or "").lower() in wanted)
 
 

@@ -33,7 +33,7 @@ from core.search.relevance import (
     relevance,
 )
 from core.search.fit import ALL_CORE_BONUS, COVERED_WEIGHT, LEXICAL_WEIGHT, RRF_K, prepare_vectors, unnamed_names, unnamed_product
-from core.search.synonyms import LANGUAGE_FAMILY
+from core.search.synonyms import with_families
 from core.search.scoring import HeuristicTextScorer, TextScorer, human, rank_key, score_repository
 from core.search.shortlist import coarse_rank, diversify, in_range, tier, wants_small  # noqa: F401 - re-exported
 from core.sources.base import RepoSource, SignalDepth, SourceInfo
@@ -279,9 +279,9 @@ class Screener:
 OTHER_LANGUAGES_SCORED = 4  # candidates in other languages scored beside a named language's
 
 
-def _family(language: str) -> set[str]:
-    """The named language and its family, lower-cased ("javascript", "typescript", "coffeescript")."""
-    return {language.lower(), *(f.lower() for f in LANGUAGE_FAMILY.get(language, ()))}
+def _family(params: SearchParams) -> set[str]:
+    """The named languages and their families, lower-cased ("javascript", "typescript", "coffeescript")."""
+    return {language.lower() for language in with_families(params.languages)}
 
 
 def named_language_first(ranked: list[Repository], params: SearchParams, top: int, *, extra: int = 0) -> list[Repository]:
@@ -292,7 +292,7 @@ def named_language_first(ranked: list[Repository], params: SearchParams, top: in
     line), in rank order: a named language must not lose its places to candidates it filters out."""
     if not params.language:
         return ranked[:top]
-    family = _family(params.language)
+    family = _family(params)
     terms = compile_terms(params)
 
     def in_it(repo: Repository) -> bool:
@@ -313,7 +313,7 @@ def in_named_language(
     Rust), and the others, which are only mentioned in a separate line."""
     if not params.language:
         return items, []
-    family = _family(params.language)
+    family = _family(params)
 
     def fits_language(item: ScoredRepository) -> bool:
         level = tiers[item.full_name]
@@ -339,12 +339,12 @@ def count_notes(
     other = [i for i in elsewhere if i.language]
     if other:
         names = ", ".join(f"{i.full_name} ({i.language})" for i in other[:5])
-        notes.append(f"In other languages than {params.language}: {names}.")
+        notes.append(f"In other languages than {params.languages_said}: {names}.")
     # a curated list's entry often has no language offline: it may well be in the one asked for
     unknown = [i.full_name for i in elsewhere if not i.language]
     if unknown:
         said = "the offline catalog does not know" if info.kind == "catalog" else "GitHub does not give"
-        notes.append(f"Close too, in a language {said} (it may be {params.language}): {', '.join(unknown[:5])}.")
+        notes.append(f"Close too, in a language {said} (it may be {params.languages_said}): {', '.join(unknown[:5])}.")
     return notes
 
 
@@ -352,9 +352,9 @@ def _why_nothing_fits_note(candidates: Sequence[Repository], params: SearchParam
     """Why nothing fits: no candidate (in the named language) names the product a client is asked
     for, or the rare names the request writes."""
     if params.language:
-        family = _family(params.language)
+        family = _family(params)
         candidates = [r for r in candidates if (r.language or "").lower() in family]
-    language = f" in {params.language}" if params.language else ""
+    language = f" in {params.languages_said}" if params.language else ""
     if (product := unnamed_product(params, candidates)) is not None:
         return [f"None of the repositories found{language} names {product}, as a client or library for it would."]
     if names := unnamed_names(params, candidates):

@@ -21,6 +21,7 @@ nothing else ("react", "desktop app framework").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 Entry = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -143,6 +144,13 @@ LANGUAGE_FAMILY: dict[str, tuple[str, ...]] = {
     "C": ("C/C++",),
     "C++": ("C/C++",),
 }
+
+
+def with_families(languages: Iterable[str]) -> tuple[str, ...]:
+    """``languages`` and their families: ("JavaScript", "Go") -> JavaScript, TypeScript,
+    CoffeeScript, Go."""
+    return tuple(dict.fromkeys(member for language in languages
+                               for member in (language, *LANGUAGE_FAMILY.get(language, ()))))
 
 
 _COMPOUND = re.compile(r"\b([A-Z]?[a-z]+)([A-Z]{2,})\b")

@@ -127,7 +127,7 @@ def repo_list_sections(data: RepoList, rc: RenderContext) -> list[Section]:
         if total > len(shown):
             intro += f" Here are the top {len(shown)}."
     sections: list[Section] = [TextSection(markdown=intro)]
-    named = data.meta.search_params.language if data.meta and data.meta.search_params else None
+    named = data.meta.search_params.languages_said if data.meta and data.meta.search_params else None
 
     picks = shown[:TOP_PICKS]
     sections.append(RepoCardsSection(

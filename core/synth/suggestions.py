@@ -62,10 +62,10 @@ def _other_known_repo(ctx: SynthesisContext, exclude: Iterable[str]) -> str | No
 def after_repo_list(data: RepoList, ctx: SynthesisContext) -> list[str]:
     top = [r.full_name for r in data.items[:3]]
     params = _params(data)
-    filtered = (params.language or "").lower() if params else ""
+    filtered = {language.lower() for language in params.languages} if params else set()
     asked = [*params.keywords, *params.phrases, params.text] if params else [ctx.message]
     query_words = " ".join(asked).lower()
-    languages = Counter(r.language for r in data.items if r.language and r.language.lower() != filtered)
+    languages = Counter(r.language for r in data.items if r.language and r.language.lower() not in filtered)
     topics = Counter(
         topic for r in data.items for t in r.topics
         if (topic := t.replace("-", " ")).lower() not in query_words and len(t) > 2

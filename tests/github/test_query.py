@@ -31,6 +31,11 @@ def test_qualifiers() -> None:
     assert "stars:<=99" in build_query(SearchParams(keywords=["x"], max_stars=99))
 
 
+def test_either_of_two_languages_asks_for_both() -> None:
+    q = build_query(SearchParams(keywords=["limiter"], language="Go", also_languages=["Rust"]))
+    assert q == "limiter language:Go language:Rust archived:false"  # GitHub ORs language: qualifiers
+
+
 def test_phrase_words_are_not_repeated_as_keywords() -> None:
     q = build_query(SearchParams(phrases=["machine learning"], keywords=["machine", "learning", "python"]))
     assert q == '"machine learning" python archived:false'

@@ -41,6 +41,13 @@ async def test_a_named_language_stays_a_hard_filter(offline: TestBackend) -> Non
     assert {item.language for item in reply.structured_data.items} == {"Go"}
 
 
+async def test_a_choice_of_two_languages_takes_either_and_no_other(offline: TestBackend) -> None:
+    reply = await offline.ask("rate limiter library in go or rust")
+    assert isinstance(reply.structured_data, RepoList), reply.markdown
+    assert {item.language for item in reply.structured_data.items} == {"Go", "Rust"}
+    assert "(Go or Rust)" in reply.markdown
+
+
 async def test_an_application_asked_for_in_a_language_may_be_one_whose_language_is_unknown_offline(
         offline: TestBackend) -> None:
     """awesome-selfhosted files webmail clients without their language: asked for a PHP webmail,

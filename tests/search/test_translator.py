@@ -254,6 +254,18 @@ def test_any_language_clears_the_language() -> None:
     assert t("any language", python).language is None
 
 
+def test_a_choice_of_languages_filters_by_either() -> None:
+    p = t("rate limiter library in go or rust")
+    assert (p.language, p.also_languages, p.languages) == ("Go", ["Rust"], ("Go", "Rust"))
+    assert "rust" not in p.keywords and p.describe() == "rate limiter (Go or Rust)"
+    assert t("a rust/go library for rate limiting").languages == ("Rust", "Go")
+    assert t("static site generator in rust or in go").languages == ("Rust", "Go")
+    assert t("a visual debugger for Python or C++").language is None  # it serves both
+    assert t("desktop app in C# with an HTML/CSS web frontend").languages == ("C#",)  # markup is what it shows
+    assert t("what about Python?", p).languages == ("Python",)  # a follow-up's language replaces the choice
+    assert t("any language", p).languages == ()
+
+
 def test_a_new_full_query_starts_over() -> None:
     p = t("find go web frameworks", PREVIOUS)
     assert p.language == "Go" and p.keywords == [] and "react" not in p.keywords
@@ -491,6 +503,7 @@ def test_the_meaning_leaves_out_what_the_software_is_written_in() -> None:
 
     assert semantic_query(t("find a static site generator written in Go")) == "find a static site generator"
     assert semantic_query(t("modal text editor in Rust")) == "modal text editor"
+    assert semantic_query(t("modal text editor in Rust or Go")) == "modal text editor"
     assert semantic_query(t("python linter")) == "python linter"  # the language qualifies the need
     assert semantic_query(t("static analysis for javascript")) == "static analysis"  # what it is for ends the clause
     assert "JavaScript" in semantic_query(t("build system for JavaScript monorepos"))  # qualifies the need
