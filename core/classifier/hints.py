@@ -239,6 +239,27 @@ def runs_a_language_inside(message: str, mentions: Sequence[Mention], context: T
     return bool(mentions) and all(m.kind is MentionKind.NAME and m.start >= match.start("tool") for m in mentions)
 
 
+_LANGUAGE_NAME = "(?:" + "|".join(re.escape(language) for language in sorted(LANGUAGES, key=len, reverse=True)) + ")"
+# "interactive selector for Terraform resources to plan or apply, in Go or Rust": a described need
+# whose last words offer a choice of languages to write it in (not "should we write it in go or rust?")
+_IN_EITHER_LANGUAGE = re.compile(
+    rf"^(?!\s*(?:should|shall|would|which|what|is|are|do|does|can|could)\b)(?P<need>.+?)"
+    rf"(?:,\s*|\s+(?:written\s+)?in\s+)(?:either\s+)?{_LANGUAGE_NAME}\s*(?:or|/)\s*(?:in\s+)?{_LANGUAGE_NAME}\s*[.!?]*\s*$",
+    re.I,
+)
+_WEIGHS_LANGUAGES = re.compile(r"\b(?:decid\w*|choos\w*|pick\w*|whether|between|learn\w*|rewrit\w*|port\w*)\b", re.I)
+
+
+def offers_a_language_choice(message: str, context: ThreadContext) -> bool:
+    """A described need that ends by offering a choice of two languages to have it in ("..., in Go
+    or Rust"): a search in either, not a comparison of the languages, when nothing was listed before
+    and no wording asks for an analysis or comparison or weighs the languages themselves."""
+    match = _IN_EITHER_LANGUAGE.match(message)
+    if match is None or context.known_names or requested_intent(message) is not None:
+        return False
+    return len(_WORD.findall(match.group("need"))) >= DESCRIPTION_MIN_WORDS and not _WEIGHS_LANGUAGES.search(message)
+
+
 # names set apart as alternatives stand close ("zustand or jotai", "is vitest faster than jest",
 # "replace moment with dayjs"); two names further apart are words of one description ("finite
 # element analysis ... with beam and shell elements"), and so are two with a new clause between

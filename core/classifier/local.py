@@ -32,6 +32,7 @@ from core.classifier.hints import (
     names_no_target,
     names_only_its_situation,
     names_tool_for,
+    offers_a_language_choice,
     referent_intent,
     requested_intent,
     runs_a_language_inside,
@@ -195,7 +196,8 @@ class LocalIntentClassifier:
         described need: or as a question back, then a search) needs no question back."""
         if (commands_search(message, p.mentions) or asks_one_tool_for_them(message, p.mentions, p.context)
                 or names_tool_for(message, p.mentions, p.context) or runs_a_language_inside(message, p.mentions, p.context)
-                or asks_what_others_use(message) or asks_for_code_between(message, p.mentions, p.context)):
+                or asks_what_others_use(message) or asks_for_code_between(message, p.mentions, p.context)
+                or offers_a_language_choice(message, p.context)):
             return _certain(Intent.SEARCH, probabilities)
         if names_no_target(message, p.mentions, p.context) or self._need_misread(probabilities, message, p):
             probabilities = _without_targeted_intents(probabilities)

@@ -207,6 +207,8 @@ def test_asking_the_thread_anything_else_stays_chat(named: LocalIntentClassifier
     "how do you all keep secrets out of git, is there a scanner for that",  # a long ask, the model's second reading
     "Our data team has a few hundred dbt models and nobody knows which ones are still used by dashboards. "
     "I'm after a tool that builds column-level lineage from dbt plus Metabase or Superset",
+    # a described need, then a choice of languages to have it in
+    "interactive selector for which Terraform resources to plan or apply, in Go or Rust",
 ])
 def test_code_for_a_product_a_named_kind_of_tool_or_between_two_is_a_search(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent is Intent.SEARCH
@@ -216,6 +218,7 @@ def test_code_for_a_product_a_named_kind_of_tool_or_between_two_is_a_search(name
     "compare webpack to vite",
     "is it worth moving from webpack to vite?",  # no tool asked for
     "which is faster, postgres or mysql",
+    "go or rust?",
 ])
 def test_a_comparison_between_two_stays_one(named: LocalIntentClassifier, message: str) -> None:
     assert named.classify_sync(message, []).intent in (Intent.COMPARE, Intent.CLARIFY)
