@@ -137,24 +137,29 @@ _WORKED_ON = re.compile(r"\s+(?:programs?|code|codebases?|projects?|files?|apps?
 _SENTENCE_END = re.compile(r"[.?!;](?=\s)")
 
 
-def written_in(text: str) -> tuple[tuple[str, ...], int, int] | None:
-    """The languages ``text`` (lower-cased) filters by, with the span of the words that say so
-    ("in go", "written in go", "golang"); None when it names none. Usually one; more when the
-    asker takes either ("in go or rust", "a rust/go library": ``_either``), the first as named."""
+def written_in(text: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | None:
+    """The languages ``text`` (lower-cased) filters by, with the spans of the words that say so
+    ("in go", "written in go", "golang"), in order; None when it names none. Usually one; more
+    when the asker takes either ("in go or rust", "a rust/go library": ``_either``) or one as well
+    ("zig would also be ok"), the first as named."""
     mentioned = list(_LANGUAGE_PATTERN.finditer(text))
     enumerated = _enumerated(text, mentioned)
     named = [m for m in mentioned
-             if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(text, m))
+             if (m.group(1) not in AMBIGUOUS_LANGUAGES or m.group(1) in AMBIGUOUS_OK_ALONE or _has_context(text, m)
+                 or _ALSO_FINE.match(text, m.end()))
              and not _WORKS_ON.match(text[m.end():])
              and not any(context.search(text[: m.start()]) for context in _CONTEXT_BEFORE)
              and (m.group(1) != "jupyter" or _NOTEBOOKS.match(text[m.end():]))
              # "LaTeX-native vector graphics" are what a tool writes, as "a Lua-native plugin" is in Lua
-             and not (LANGUAGES[m.group(1)] in MARKUP and (_format(text, m) or text.startswith("-native", m.end())))
+             and not (LANGUAGES[m.group(1)] in MARKUP and (_format(text, m) or text.startswith("-native", m.end())
+                                                          or _OWN_MARKUP.search(text, 0, m.start()) and _IS.match(text, m.end())))
              and not (LANGUAGES[m.group(1)] in _SHELLS and _shell_used(text, m))
              and m.start() not in enumerated]
     if not named:
         return None
-    m = min(named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
+    # "C++, header-only please. zig would also be ok": taken as well, not the filter's first
+    also = [n for n in named if _ALSO_FINE.match(text, n.end())]
+    m = min([n for n in named if n not in also] or named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
                                   *_markup_last(m, _implementation_rank(text, m), text),
                                   -len(_SENTENCE_END.findall(text, 0, m.start()))))
     run = _either(text, mentioned, m)
@@ -164,8 +169,21 @@ def written_in(text: str) -> tuple[tuple[str, ...], int, int] | None:
         if before.endswith(" " + word) or before == word:
             start = len(before) - len(word)
             break
-    languages = dict.fromkeys([LANGUAGES[m.group(1)], *(LANGUAGES[n.group(1)] for n in run)])
-    return tuple(languages), start, run[-1].end()
+    languages = dict.fromkeys([LANGUAGES[m.group(1)], *(LANGUAGES[n.group(1)] for n in [*run, *also])])
+    spans = [(start, run[-1].end())]
+    spans += [(n.start(), fine.end()) for n in also if n not in run and (fine := _ALSO_FINE.match(text, n.end()))]
+    return tuple(languages), sorted(spans)
+
+
+# the asker's own pages are in it: "all our CSS is Bulma already" (what a tool is written in is not said so)
+_OWN_MARKUP = re.compile(r"\b(?:our|my|the|their)\s+$")
+_IS = re.compile(r"\s+(?:is|are|was|were)\b")
+
+# a language the asker would take too: "zig would also be ok", "rust is fine too", "kotlin works as well"
+_ALSO_FINE = re.compile(
+    r"\s+(?:would|will|is|'s|works?)\s+(?:also\s+)?(?:be\s+)?(?:also\s+)?(?:ok|okay|fine|acceptable)\b"
+    r"|\s+(?:works?|would\s+work)\s+(?:too|as\s+well)\b"
+)
 
 
 # "in go or rust", "in rust or in go", "a rust/go library": either language will do

@@ -236,6 +236,7 @@ def _language(ex: Extraction) -> None:
         ex.cut(m)
         return
     if found := written_in(ex.text):
-        (language, *also), start, end = found
+        (language, *also), spans = found
         ex.changes.update(language=language, also_languages=also)
-        ex.text = ex.text[:start] + " " + ex.text[end:]
+        for start, end in reversed(spans):
+            ex.text = ex.text[:start] + " " + ex.text[end:]

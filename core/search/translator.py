@@ -86,8 +86,10 @@ class RuleBasedTranslator:
         extraction = extract_modifiers(rest, self._today())
         groups, rest = _synonym_groups(extraction.text)
         keywords = _keywords(rest)
-        if (language := extraction.changes.get("language")) is not None and (left := _swapped_languages(rest, language)):
-            keywords = [w for w in keywords if w not in left]
+        if (language := extraction.changes.get("language")) is not None:
+            # a language left behind, or taken as well where the filter's words do not say it ("zig would also be ok")
+            left, also = _swapped_languages(rest, language), extraction.changes.get("also_languages", ())
+            keywords = [w for w in keywords if w not in left and LANGUAGES.get(w) not in also]
         content = {
             "phrases": phrases[:MAX_PHRASES],
             "synonym_groups": groups[:MAX_GROUPS],

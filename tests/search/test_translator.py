@@ -264,6 +264,16 @@ def test_a_choice_of_languages_filters_by_either() -> None:
     assert t("desktop app in C# with an HTML/CSS web frontend").languages == ("C#",)  # markup is what it shows
     assert t("what about Python?", p).languages == ("Python",)  # a follow-up's language replaces the choice
     assert t("any language", p).languages == ()
+    # one the asker would take as well, said apart
+    zig = t("progress bars and spinners for a C++ command line tool, header-only please. zig would also be ok")
+    assert zig.languages == ("C++", "Zig") and "zig" not in zig.keywords and "ok" not in zig.keywords
+    assert t("a markdown parser in rust, go is fine too").languages == ("Rust", "Go")
+    assert t("rust is great, but I need a markdown parser in go").languages == ("Go",)
+
+
+def test_the_markup_the_asker_has_is_no_filter() -> None:
+    assert t("all our CSS is Bulma already; looking for a Vue component library built on top of it").language is None
+    assert t("a CSS framework for dashboards").language == "CSS"
 
 
 def test_a_new_full_query_starts_over() -> None:
