@@ -33,8 +33,8 @@ from bot.testing import TestBackend
 from core.models import RepoList
 from core.search.gate import recording
 
-DEVELOPMENT = ["blind", "heldout", "fresh3", "dev", *(f"dev{i}" for i in range(5, 30))]
-VALIDATION = ["fresh23", "fresh22", "fresh21", "fresh20", "fresh19", "fresh18", "fresh17", "fresh16", "fresh15", "fresh14", "fresh13", "fresh12", "fresh11", "fresh10", "fresh9", "fresh8", "fresh7", "fresh6",
+DEVELOPMENT = ["blind", "heldout", "fresh3", "dev", *(f"dev{i}" for i in range(5, 31))]
+VALIDATION = ["fresh24", "fresh23", "fresh22", "fresh21", "fresh20", "fresh19", "fresh18", "fresh17", "fresh16", "fresh15", "fresh14", "fresh13", "fresh12", "fresh11", "fresh10", "fresh9", "fresh8", "fresh7", "fresh6",
               "fresh5", "fresh4", "fresh2", "fresh"]
 PENALTY = 1.0
 LOST_COST = 1.5

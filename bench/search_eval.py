@@ -1,6 +1,7 @@
 """Search quality on the FRESH BLIND judged sets, side by side with a plain embedding baseline.
 
-    .venv/bin/python -m bench search_eval                  # the twenty-fourth fresh blind set (search_fresh24.jsonl)
+    .venv/bin/python -m bench search_eval                  # the twenty-fifth fresh blind set (search_fresh25.jsonl)
+    .venv/bin/python -m bench search_eval --set fresh24    # the twenty-fourth fresh blind set (search_fresh24.jsonl)
     .venv/bin/python -m bench search_eval --set fresh23    # the twenty-third fresh blind set (search_fresh23.jsonl)
     .venv/bin/python -m bench search_eval --set fresh22    # the twenty-second fresh blind set (search_fresh22.jsonl)
     .venv/bin/python -m bench search_eval --set fresh21    # the twenty-first fresh blind set (search_fresh21.jsonl)
@@ -52,6 +53,7 @@
     .venv/bin/python -m bench search_eval --set dev27      # development: written to be diagnosed (60 no-match: clients, niche variants, formats)
     .venv/bin/python -m bench search_eval --set dev28      # development: written to be diagnosed (28 applications in a named language, 60 no-match)
     .venv/bin/python -m bench search_eval --set dev29      # development: written to be diagnosed (49 list-only answers briefly described, 20 named by the product they replace)
+    .venv/bin/python -m bench search_eval --set dev30      # development: written to be diagnosed (30 naming a framework, 20 offering a choice of two; 60 no-match)
     .venv/bin/python -m bench search_eval --show           # also each query's rank and top 5
 
 "omg ask" runs every query as a new conversation through the same code as ``omg ask --json``
@@ -98,6 +100,7 @@ from core.models import RepoList, Reply
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {
+    "fresh25": DATA / "search_fresh25.jsonl",
     "fresh24": DATA / "search_fresh24.jsonl",
     "fresh23": DATA / "search_fresh23.jsonl",
     "fresh22": DATA / "search_fresh22.jsonl",
@@ -150,8 +153,10 @@ SETS = {
     "dev27": DATA / "search_dev27.jsonl",
     "dev28": DATA / "search_dev28.jsonl",
     "dev29": DATA / "search_dev29.jsonl",
+    "dev30": DATA / "search_dev30.jsonl",
 }
 LABELS = {
+    "fresh25": "FRESH25 BLIND set (written 2026-11-29 from the raw catalog data alone, never tuned on)",
     "fresh24": "FRESH24 BLIND set (written 2026-11-29 from the raw catalog data alone, never tuned on)",
     "fresh23": "FRESH23 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
     "fresh22": "FRESH22 BLIND set (written 2026-11-28 from the raw catalog data alone, never tuned on)",
@@ -204,6 +209,7 @@ LABELS = {
     "dev27": "DEV27 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev28": "DEV28 DEVELOPMENT set (written 2026-11-28 from the raw catalog data alone, to diagnose and tune on)",
     "dev29": "DEV29 DEVELOPMENT set (written 2026-11-29 from the raw catalog data alone, to diagnose and tune on)",
+    "dev30": "DEV30 DEVELOPMENT set (written 2026-11-29 from the raw catalog data alone, to diagnose and tune on)",
 }
 CACHE = Path.home() / ".cache" / "omg-bench"
 NOTHING_FITS = re.compile(
@@ -318,7 +324,7 @@ def subsets(queries: list[JudgedQuery], name: str) -> list[tuple[str, set[int]]]
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh24"
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "fresh25"
     if name not in SETS:
         print(f"unknown set {name!r}; choose one of: {', '.join(SETS)}")
         return

@@ -1,6 +1,6 @@
-"""The judged search sets of ``bench/data`` (the fresh blind sets ``search_fresh24.jsonl`` back to
+"""The judged search sets of ``bench/data`` (the fresh blind sets ``search_fresh25.jsonl`` back to
 ``search_fresh.jsonl``, the former held-out and blind sets, and the development sets
-``search_dev6.jsonl`` to ``search_dev29.jsonl``, but dev26, a third of whose judged queries are
+``search_dev6.jsonl`` to ``search_dev30.jsonl``, but dev26, a third of whose judged queries are
 conversational) stay well-formed against the catalog. Only their
 shape is checked here; nothing is tuned on the fresh ones."""
 
@@ -13,8 +13,8 @@ from core.catalog import Catalog
 
 
 @pytest.mark.parametrize("name", [
-    "fresh24", "fresh23", "fresh22", "fresh21", "fresh20", "fresh19", "fresh18", "fresh17", "fresh16", "fresh15", "fresh14", "fresh13", "fresh12", "fresh11", "fresh10", "fresh9", "fresh8", "fresh7", "fresh6", "fresh5", "fresh4", "fresh2", "fresh",
-    "heldout", "blind", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev27", "dev28", "dev29",
+    "fresh25", "fresh24", "fresh23", "fresh22", "fresh21", "fresh20", "fresh19", "fresh18", "fresh17", "fresh16", "fresh15", "fresh14", "fresh13", "fresh12", "fresh11", "fresh10", "fresh9", "fresh8", "fresh7", "fresh6", "fresh5", "fresh4", "fresh2", "fresh",
+    "heldout", "blind", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev27", "dev28", "dev29", "dev30",
 ])
 def test_judged_set_shape_and_every_query_has_an_answer_in_the_catalog(name: str) -> None:
     queries = load(name)
