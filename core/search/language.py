@@ -112,7 +112,8 @@ _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 # Sidekiq" (the one wanted is in the language the request names elsewhere, or in any)
 _IMITATES = re.compile(
     r"\b(?:modell?ed\s+(?:on|after)|inspired\s+by|(?:in\s+the\s+)?(?:style|spirit)\s+of|similar\s+to|"
-    r"(?<!'d )(?<!would )like|mimic(?:s|king)?|borrow(?:s|ed|ing)?\s+from)\s+$"
+    r"(?<!'d )(?<!would )like(?:\s+the\s+(?:classic|old|good\s+old|original|famous))?|mimic(?:s|king)?|"
+    r"borrow(?:s|ed|ing)?\s+from)\s+$"
 )
 # what is installed: "with a package manager so I can install git, python and ssh", "install
 # up-to-date Node.js builds" (but "install a Go web framework" asks for one in Go)
@@ -158,7 +159,7 @@ def written_in(text: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | Non
     if not named:
         return None
     # "C++, header-only please. zig would also be ok": taken as well, not the filter's first
-    also = [n for n in named if _ALSO_FINE.match(text, n.end())]
+    also = [n for n in named if _ALSO_FINE.match(text, n.end()) or _OR_ALSO.search(text, 0, n.start())]
     m = min([n for n in named if n not in also] or named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
                                   *_markup_last(m, _implementation_rank(text, m), text),
                                   -len(_SENTENCE_END.findall(text, 0, m.start()))))
@@ -179,6 +180,8 @@ def written_in(text: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | Non
 _OWN_MARKUP = re.compile(r"\b(?:our|my|the|their)\s+$")
 _IS = re.compile(r"\s+(?:is|are|was|were)\b")
 
+# ...or one offered after the rest of the request: "for our Go service, or .NET for the other one"
+_OR_ALSO = re.compile(r"(?<![\w+#])[\w+#.-]+,\s+or\s+(?:maybe\s+|perhaps\s+|even\s+)?$")
 # a language the asker would take too: "zig would also be ok", "rust is fine too", "kotlin works as well"
 _ALSO_FINE = re.compile(
     r"\s+(?:would|will|is|'s|works?)\s+(?:also\s+)?(?:be\s+)?(?:also\s+)?(?:ok|okay|fine|acceptable)\b"

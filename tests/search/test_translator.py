@@ -269,6 +269,11 @@ def test_a_choice_of_languages_filters_by_either() -> None:
     assert zig.languages == ("C++", "Zig") and "zig" not in zig.keywords and "ok" not in zig.keywords
     assert t("a markdown parser in rust, go is fine too").languages == ("Rust", "Go")
     assert t("rust is great, but I need a markdown parser in go").languages == ("Go",)
+    assert t("placeholder avatars with initials. our app is Swift on iOS, or Kotlin if you know one").languages \
+        == ("Swift", "Kotlin")
+    # what is imitated is not what is asked for
+    assert t("job scheduling like the classic Java enterprise scheduler, but for our Go service, "
+             "or .NET for the other one").languages == ("Go", "C#")
 
 
 def test_the_markup_the_asker_has_is_no_filter() -> None:
