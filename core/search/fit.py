@@ -43,6 +43,7 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.gate import EXAMPLES_OVER_OWN, GateReading, record
 from core.search.language import language_free, without_language
 from core.search.need import Need, is_resource, named_words, read_need, telling_words
+from core.search.rivals import hosts_named, made_for_a_rival
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 from core.search.vocabulary import LANGUAGES
 
@@ -393,13 +394,18 @@ def unnamed_names(params: SearchParams, candidates: Sequence[Repository]) -> lis
     return unnamed
 
 
+def _own_texts(catalog: "Catalog", repo: Repository) -> list[str]:
+    """A candidate's own texts (not its example requests): name, description, topics, the lists'
+    sections and what they say of it."""
+    record = catalog.get(repo.full_name)
+    return [repo.full_name, repo.description or "", *repo.topics, *repo.categories,
+            *(record.list_descriptions if record is not None else ())]
+
+
 def _names(catalog: "Catalog", repo: Repository, name: Sequence[str], rare: frozenset[str]) -> bool:
     """Whether a candidate's own texts (not its example requests) name the product ``name``: one of
     its rare words, or the whole name run together ("MapboxGL" for "Mapbox GL")."""
-    record = catalog.get(repo.full_name)
-    texts = [_NAME_WORD.findall(text.lower()) for text in (
-        repo.full_name, repo.description or "", *repo.topics, *repo.categories,
-        *(record.list_descriptions if record is not None else ()))]
+    texts = [_NAME_WORD.findall(text.lower()) for text in _own_texts(catalog, repo)]
     run_together = _run_together(name)
     return any(rare.intersection(words) or run_together in "".join(words) for words in texts)
 
@@ -445,6 +451,8 @@ def fits(
     catalog = Catalog.load()
     if gate and (naming := _names_product(need, catalog)) is not None:  # "show the closest matches anyway" shows them
         lexical_order = [r for r in lexical_order if naming(r)]
+    if gate and any(hosts := hosts_named(params.text)):  # made for another editor, framework or platform
+        lexical_order = [r for r in lexical_order if not made_for_a_rival(hosts, _own_texts(catalog, r))]
     if not lexical_order:
         return {}
     wanted = need_vector(text)

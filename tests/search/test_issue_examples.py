@@ -106,6 +106,8 @@ async def test_feature_flag_services_are_feature_flag_services(offline: TestBack
     "tool that simulates color blindness on screenshots so designers can check UI contrast",
     # over the gate and far ahead of the next, but far less typical of the closest's requests
     "Braille translation and back-translation library for contracted braille",
+    # the closest wrap Konva for Vue, a rival framework of the one asked for
+    "Blazor component wrapper around the Konva canvas drawing library",
 ])
 async def test_a_need_nothing_fits_gets_a_plain_no(offline: TestBackend, request_text: str) -> None:
     reply = await offline.ask(request_text)
