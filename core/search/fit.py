@@ -43,7 +43,7 @@ from core.search.embedding import EMBEDDING_DIMENSIONS, default_encoder
 from core.search.gate import EXAMPLES_OVER_OWN, GateReading, record
 from core.search.language import language_free, without_language
 from core.search.need import Need, is_resource, named_words, read_need, telling_words
-from core.search.rivals import hosts_named, made_for_a_rival
+from core.search.rivals import hosts_asked, made_for_a_rival
 from core.search.semantic import meaning, query_vector, repository_text, similarities
 from core.search.vocabulary import LANGUAGES
 
@@ -451,7 +451,7 @@ def fits(
     catalog = Catalog.load()
     if gate and (naming := _names_product(need, catalog)) is not None:  # "show the closest matches anyway" shows them
         lexical_order = [r for r in lexical_order if naming(r)]
-    if gate and any(hosts := hosts_named(params.text)):  # made for another editor, framework or platform
+    if gate and any(hosts := hosts_asked(params.text, need.compared)):  # made for another editor, framework or platform
         lexical_order = [r for r in lexical_order if not made_for_a_rival(hosts, _own_texts(catalog, r))]
     if not lexical_order:
         return {}

@@ -34,6 +34,13 @@ _FAMILIES: tuple[dict[str, tuple[str, ...]], ...] = (
 )
 # "react native" is a mobile framework, not React for the web
 _NOT_THE_HOST = re.compile(r"\breact[\s-]+native\b", re.IGNORECASE)
+# what the asker leaves is no host: "moving off Angular", "an alternative to VS Code"
+_LEFT_BEHIND = re.compile(
+    r"\b(?:alternatives?\s+(?:to|for)|replac\w*|instead\s+of|rather\s+than|"
+    r"(?:mov|migrat|switch|port)\w*\s+(?:off|away\s+from|from)|leaving|ditch\w*|tired\s+of|done\s+with)\s+"
+    r"(?:(?:the|our|my|an?)\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?",
+    re.IGNORECASE,
+)
 
 
 def _pattern(spellings: Iterable[str]) -> re.Pattern[str]:
@@ -51,8 +58,15 @@ def hosts_named(text: str) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(host for host, pattern in family.items() if pattern.search(text)) for family in _HOSTS)
 
 
+def hosts_asked(request: str, compared: Iterable[str] = ()) -> tuple[frozenset[str], ...]:
+    """Per family, the hosts ``request`` asks for: those it names, less those it leaves or compares
+    with (``compared``, ``core.search.need.Need.compared``: "something like Vim but easier")."""
+    left = hosts_named(" \n ".join([*_LEFT_BEHIND.findall(request), *compared]))
+    return tuple(named - gone for named, gone in zip(hosts_named(request), left, strict=True))
+
+
 def made_for_a_rival(asked: tuple[frozenset[str], ...], texts: Iterable[str]) -> bool:
-    """Whether a candidate's ``texts`` name a host of a family the request names one of
-    (``hosts_named``), and none of those the request names."""
+    """Whether a candidate's ``texts`` name a host of a family the request asks for one of
+    (``hosts_asked``), and none of those it asks for."""
     named = hosts_named(" \n ".join(texts))
     return any(wanted and found and not (wanted & found) for wanted, found in zip(asked, named, strict=True))

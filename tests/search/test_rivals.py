@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.search.rivals import hosts_named, made_for_a_rival
+from core.search.rivals import hosts_asked, hosts_named, made_for_a_rival
 
 
 def test_the_hosts_a_request_names_by_family() -> None:
@@ -19,6 +19,13 @@ def test_a_candidate_made_for_a_rival_host_is_no_answer() -> None:
     assert not made_for_a_rival(svelte, ["xojs/xo", "JavaScript/TypeScript linter (ESLint wrapper) with great defaults"])
     android = hosts_named("Android screen transition that shatters the activity")
     assert made_for_a_rival(android, ["Yalantis/StarWars.iOS", "This component implements transition animation"])
+
+
+def test_what_the_asker_leaves_or_compares_with_is_no_host() -> None:
+    assert not any(hosts_asked("a lighter alternative to VS Code"))
+    assert not any(hosts_asked("we're moving off Angular, what should we use for the admin app?"))
+    assert not any(hosts_asked("something like Vim but easier", compared=["vim"]))
+    assert hosts_asked("a Svelte component for polls")[0] == {"svelte"}
 
 
 def test_a_request_naming_two_of_a_family_keeps_both() -> None:
