@@ -502,3 +502,12 @@ def test_a_product_named_by_a_lists_section_without_what_it_is() -> None:
     params = SearchParams(text="native Rust driver for Microsoft SQL Server")
     assert unnamed_product(params, [toolkit]) == "Microsoft SQL Server"
     assert unnamed_product(params, [toolkit, tiberius]) is None
+
+
+def test_a_live_candidate_made_for_a_rival_host_is_left_out_before_the_gate() -> None:
+    wrapper = repo("someone/vue-konva", 1_000, "Vue components for the Konva canvas drawing library", "JavaScript")
+    plain = repo("someone/konva-tools", 1_000, "Helpers for the Konva canvas drawing library", "JavaScript")
+    params = SearchParams(text="Blazor component wrapper around the Konva canvas drawing library")
+    assert "someone/vue-konva" not in fits(params, [wrapper, plain], all_core=set())
+    vue = SearchParams(text="Vue component wrapper around the Konva canvas drawing library")
+    assert "someone/vue-konva" in fits(vue, [wrapper, plain], all_core={"someone/vue-konva"})
