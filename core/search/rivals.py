@@ -34,10 +34,12 @@ _FAMILIES: tuple[dict[str, tuple[str, ...]], ...] = (
 )
 # "react native" is a mobile framework, not React for the web
 _NOT_THE_HOST = re.compile(r"\breact[\s-]+native\b", re.IGNORECASE)
-# what the asker leaves is no host: "moving off Angular", "an alternative to VS Code"
+# what the asker leaves or imitates is no host: "moving off Angular", "an alternative to VS Code",
+# "an admin dashboard like the Rails ones, but for Sinatra"
 _LEFT_BEHIND = re.compile(
     r"\b(?:alternatives?\s+(?:to|for)|replac\w*|instead\s+of|rather\s+than|"
-    r"(?:mov|migrat|switch|port)\w*\s+(?:off|away\s+from|from)|leaving|ditch\w*|tired\s+of|done\s+with)\s+"
+    r"(?:mov|migrat|switch|port)\w*\s+(?:off|away\s+from|from)|leaving|ditch\w*|tired\s+of|done\s+with|"
+    r"(?<!'d )(?<!would )like\s+the)\s+"
     r"(?:(?:the|our|my|an?)\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?",
     re.IGNORECASE,
 )
