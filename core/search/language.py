@@ -112,7 +112,7 @@ _NOTEBOOKS = re.compile(r"\s*notebooks?\b")
 # Sidekiq" (the one wanted is in the language the request names elsewhere, or in any)
 _IMITATES = re.compile(
     r"\b(?:modell?ed\s+(?:on|after)|inspired\s+by|(?:in\s+the\s+)?(?:style|spirit)\s+of|similar\s+to|"
-    r"(?<!'d )(?<!would )like(?:\s+the\s+(?:classic|old|good\s+old|original|famous))?|mimic(?:s|king)?|"
+    r"(?<!'d )(?<!would )like(?:\s+the(?:\s+(?:classic|old|good\s+old|original|famous))?)?|mimic(?:s|king)?|"
     r"borrow(?:s|ed|ing)?\s+from)\s+$"
 )
 # what is installed: "with a package manager so I can install git, python and ssh", "install
@@ -136,6 +136,12 @@ _WORKED_ON = re.compile(r"\s+(?:programs?|code|codebases?|projects?|files?|apps?
 # of two languages named alike, the one in a later sentence is in the request, the other in its
 # background: "data science trains models in Python ... anything that predicts natively in Go?"
 _SENTENCE_END = re.compile(r"[.?!;](?=\s)")
+
+
+def left_behind(before: str) -> bool:
+    """Whether the words ``before`` a name (lower-cased) say the asker leaves it or imitates it: "an
+    alternative to", "moving off", "instead of", "like the"."""
+    return bool(_INSTEAD_OF.search(before) or _IMITATES.search(before))
 
 
 def written_in(text: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | None:

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from core.search.language import left_behind
+
 # each family: one host per name, its spellings after it
 _FAMILIES: tuple[dict[str, tuple[str, ...]], ...] = (
     {  # UI frameworks
@@ -34,15 +36,6 @@ _FAMILIES: tuple[dict[str, tuple[str, ...]], ...] = (
 )
 # "react native" is a mobile framework, not React for the web
 _NOT_THE_HOST = re.compile(r"\breact[\s-]+native\b", re.IGNORECASE)
-# what the asker leaves or imitates is no host: "moving off Angular", "an alternative to VS Code",
-# "an admin dashboard like the Rails ones, but for Sinatra"
-_LEFT_BEHIND = re.compile(
-    r"\b(?:alternatives?\s+(?:to|for)|replac\w*|instead\s+of|rather\s+than|"
-    r"(?:mov|migrat|switch|port)\w*\s+(?:off|away\s+from|from)|leaving|ditch\w*|tired\s+of|done\s+with|"
-    r"(?<!'d )(?<!would )like\s+the)\s+"
-    r"(?:(?:the|our|my|an?)\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?",
-    re.IGNORECASE,
-)
 
 
 def _pattern(spellings: Iterable[str]) -> re.Pattern[str]:
@@ -61,10 +54,15 @@ def hosts_named(text: str) -> tuple[frozenset[str], ...]:
 
 
 def hosts_asked(request: str, compared: Iterable[str] = ()) -> tuple[frozenset[str], ...]:
-    """Per family, the hosts ``request`` asks for: those it names, less those it leaves or compares
-    with (``compared``, ``core.search.need.Need.compared``: "something like Vim but easier")."""
-    left = hosts_named(" \n ".join([*_LEFT_BEHIND.findall(request), *compared]))
-    return tuple(named - gone for named, gone in zip(hosts_named(request), left, strict=True))
+    """Per family, the hosts ``request`` asks for: those it names other than where it leaves or
+    imitates them ("moving off Angular", "an alternative to VS Code", "like the Rails ones, but for
+    Sinatra": ``core.search.language.left_behind``), less those it compares with (``compared``,
+    ``core.search.need.Need.compared``: "something like Vim but easier")."""
+    text = _NOT_THE_HOST.sub(lambda m: " " * len(m.group()), request.lower())
+    gone = hosts_named(" \n ".join(compared))
+    return tuple(frozenset(host for host, pattern in family.items() if host not in left
+                           and any(not left_behind(text[: m.start()]) for m in pattern.finditer(text)))
+                 for family, left in zip(_HOSTS, gone, strict=True))
 
 
 def made_for_a_rival(asked: tuple[frozenset[str], ...], texts: Iterable[str]) -> bool:

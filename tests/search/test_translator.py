@@ -272,6 +272,7 @@ def test_a_choice_of_languages_filters_by_either() -> None:
     assert t("placeholder avatars with initials. our app is Swift on iOS, or Kotlin if you know one").languages \
         == ("Swift", "Kotlin")
     # what is imitated is not what is asked for
+    assert t("a job queue like the python one, but in rust").languages == ("Rust",)
     assert t("job scheduling like the classic Java enterprise scheduler, but for our Go service, "
              "or .NET for the other one").languages == ("Go", "C#")
 
