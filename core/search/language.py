@@ -166,9 +166,10 @@ def written_in(text: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | Non
         return None
     # "C++, header-only please. zig would also be ok": taken as well, not the filter's first
     also = [n for n in named if _ALSO_FINE.match(text, n.end()) or _OR_ALSO.search(text, 0, n.start())]
-    m = min([n for n in named if n not in also] or named, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
-                                  *_markup_last(m, _implementation_rank(text, m), text),
-                                  -len(_SENTENCE_END.findall(text, 0, m.start()))))
+    first_choices = [n for n in named if n not in also] or named
+    m = min(first_choices, key=lambda m: (not _packages_named(text, LANGUAGES[m.group(1)], named),
+                                          *_markup_last(m, _implementation_rank(text, m), text),
+                                          -len(_SENTENCE_END.findall(text, 0, m.start()))))
     run = _either(text, mentioned, m)
     start = run[0].start()
     before = text[:start].rstrip()
@@ -203,17 +204,17 @@ def _either(text: str, mentioned: list[re.Match[str]], m: re.Match[str]) -> list
     """The run of languages offered as a choice around the one ``m`` filters by (``m`` alone when
     none is): each joined to the next by "or" or a slash, none of them markup unless ``m`` is, and
     none followed by what a tool works with ("rust or go toolchains")."""
-    at = next(i for i, n in enumerate(mentioned) if n.start() == m.start())
     markup = LANGUAGES[m.group(1)] in MARKUP
 
-    def offered(a: re.Match[str], b: re.Match[str], other: re.Match[str]) -> bool:
+    def joins(a: re.Match[str], b: re.Match[str], added: re.Match[str]) -> bool:
+        """Whether ``a`` and ``b`` are offered as a choice, ``added`` the one the run gains."""
         return (_EITHER_GAP.fullmatch(text, a.end(), b.start()) is not None
-                and (LANGUAGES[other.group(1)] in MARKUP) == markup and not _WORKS_ON.match(text[other.end():]))
+                and (LANGUAGES[added.group(1)] in MARKUP) == markup and not _WORKS_ON.match(text[added.end():]))
 
-    first = last = at
-    while first > 0 and offered(mentioned[first - 1], mentioned[first], mentioned[first - 1]):
+    first = last = next(i for i, n in enumerate(mentioned) if n.start() == m.start())
+    while first > 0 and joins(mentioned[first - 1], mentioned[first], mentioned[first - 1]):
         first -= 1
-    while last + 1 < len(mentioned) and offered(mentioned[last], mentioned[last + 1], mentioned[last + 1]):
+    while last + 1 < len(mentioned) and joins(mentioned[last], mentioned[last + 1], mentioned[last + 1]):
         last += 1
     return mentioned[first: last + 1]
 
