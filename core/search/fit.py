@@ -451,7 +451,7 @@ def fits(
     catalog = Catalog.load()
     if gate and (naming := _names_product(need, catalog)) is not None:  # "show the closest matches anyway" shows them
         lexical_order = [r for r in lexical_order if naming(r)]
-    if gate and any(hosts := hosts_asked(params.text, need.compared)):  # made for another editor, framework or platform
+    if gate and any(hosts := hosts_asked(params.text, tuple(need.compared))):  # made for another editor, framework or platform
         lexical_order = [r for r in lexical_order if not made_for_a_rival(hosts, _own_texts(catalog, r))]
     if not lexical_order:
         return {}

@@ -44,20 +44,27 @@ def _pattern(spellings: Iterable[str]) -> re.Pattern[str]:
 
 
 _HOSTS = [{host: _pattern(spellings) for host, spellings in family.items()} for family in _FAMILIES]
+_ANY_HOST = _pattern(spelling for family in _FAMILIES for spellings in family.values() for spelling in spellings)
+_NONE: tuple[frozenset[str], ...] = tuple(frozenset() for _ in _FAMILIES)
 
 
 @lru_cache(maxsize=1024)
 def hosts_named(text: str) -> tuple[frozenset[str], ...]:
     """Per family, the hosts ``text`` names."""
+    if not _ANY_HOST.search(text):  # most texts name none: one search instead of one per host
+        return _NONE
     text = _NOT_THE_HOST.sub(" ", text)
     return tuple(frozenset(host for host, pattern in family.items() if pattern.search(text)) for family in _HOSTS)
 
 
-def hosts_asked(request: str, compared: Iterable[str] = ()) -> tuple[frozenset[str], ...]:
+@lru_cache(maxsize=256)  # read at every fit of a search, with the same request
+def hosts_asked(request: str, compared: tuple[str, ...] = ()) -> tuple[frozenset[str], ...]:
     """Per family, the hosts ``request`` asks for: those it names other than where it leaves or
     imitates them ("moving off Angular", "an alternative to VS Code", "like the Rails ones, but for
     Sinatra": ``core.search.language.left_behind``), less those it compares with (``compared``,
     ``core.search.need.Need.compared``: "something like Vim but easier")."""
+    if not _ANY_HOST.search(request):
+        return _NONE
     text = _NOT_THE_HOST.sub(lambda m: " " * len(m.group()), request.lower())
     gone = hosts_named(" \n ".join(compared))
     return tuple(frozenset(host for host, pattern in family.items() if host not in left

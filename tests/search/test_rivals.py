@@ -24,7 +24,7 @@ def test_a_candidate_made_for_a_rival_host_is_no_answer() -> None:
 def test_what_the_asker_leaves_or_compares_with_is_no_host() -> None:
     assert not any(hosts_asked("a lighter alternative to VS Code"))
     assert not any(hosts_asked("we're moving off Angular, what should we use for the admin app?"))
-    assert not any(hosts_asked("something like Vim but easier", compared=["vim"]))
+    assert not any(hosts_asked("something like Vim but easier", compared=("vim",)))
     assert hosts_asked("a Svelte component for polls")[0] == {"svelte"}
     assert hosts_asked("a drop-in admin dashboard like the Rails ones, but for Sinatra")[2] == {"sinatra"}
     assert hosts_asked("I'd like the Svelte one")[0] == {"svelte"}
