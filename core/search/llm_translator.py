@@ -20,6 +20,7 @@ from core.errors import LLMBadOutput, LLMError
 from core.llm.client import LLMClient
 from core.llm.contract import StructuredRequest, system, user
 from core.models import SearchParams
+from core.search.language import written_in
 from core.search.translator import QueryTranslator
 from core.search.vocabulary import LANGUAGES
 
@@ -125,6 +126,7 @@ def to_params(answer: Translation, text: str, previous: SearchParams | None) -> 
         phrases=phrases,
         topics=[t.replace(" ", "-") for t in topics],
         language=language,
+        also_languages=_offered_beside(language, text),
         min_stars=low,
         max_stars=high,
         pushed_after=answer.pushed_after,
@@ -132,6 +134,16 @@ def to_params(answer: Translation, text: str, previous: SearchParams | None) -> 
         sort=answer.sort,
         limit=min(answer.limit or (previous.limit if refines and previous else 10), 30),
     )
+
+
+def _offered_beside(language: str | None, text: str) -> list[str]:
+    """The languages the request offers as a choice beside the one the model answered ("a rate
+    limiter in go or rust": the model says Go, the request takes Rust too); the answer has room
+    for one language, and the words say the rest."""
+    offered = written_in(text.lower())
+    if language is None or offered is None or language not in offered[0]:
+        return []
+    return [other for other in offered[0] if other != language]
 
 
 def normalise_language(name: str | None) -> str | None:

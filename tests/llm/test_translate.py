@@ -48,6 +48,13 @@ async def test_follow_up_sees_previous_and_keeps_its_text() -> None:
     assert '"keywords":["react","state"]' in model.calls[0].messages[1].content
 
 
+async def test_a_choice_of_languages_the_model_answers_with_one_of_keeps_the_other() -> None:
+    model = FunctionModel.script({"keywords": ["rate", "limiter"], "language": "go", "refines_previous": False})
+    translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()), today=lambda: TODAY)
+    params = await translator.translate("a rate limiter library in go or rust", None)
+    assert params.languages == ("Go", "Rust")
+
+
 async def test_failure_and_empty_answers_use_the_rules() -> None:
     model = FunctionModel.script(LLMTimeout(), {"keywords": [], "refines_previous": False})
     translator = LLMQueryTranslator(make_client(model, sleeps=Sleeps()), today=lambda: TODAY,
