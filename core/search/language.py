@@ -136,6 +136,18 @@ _WORKED_ON = re.compile(r"\s+(?:programs?|code|codebases?|projects?|files?|apps?
 # of two languages named alike, the one in a later sentence is in the request, the other in its
 # background: "data science trains models in Python ... anything that predicts natively in Go?"
 _SENTENCE_END = re.compile(r"[.?!;](?=\s)")
+# the asker's own pages are in it: "all our CSS is Bulma already" (what a tool is written in is not said so)
+_OWN_MARKUP = re.compile(r"\b(?:our|my|the|their)\s+$")
+_IS = re.compile(r"\s+(?:is|are|was|were)\b")
+# a language the asker would take too: "zig would also be ok", "rust is fine too", "kotlin works as well"
+_ALSO_FINE = re.compile(
+    r"\s+(?:would|will|is|'s|works?)\s+(?:also\s+)?(?:be\s+)?(?:also\s+)?(?:ok|okay|fine|acceptable)\b"
+    r"|\s+(?:works?|would\s+work)\s+(?:too|as\s+well)\b"
+)
+# ...or one offered after the rest of the request: "for our Go service, or .NET for the other one"
+_OR_ALSO = re.compile(r"(?<![\w+#])[\w+#.-]+,\s+or\s+(?:maybe\s+|perhaps\s+|even\s+)?$")
+# "in go or rust", "in rust or in go", "a rust/go library": either language will do
+_EITHER_GAP = re.compile(r"\s*(?:or(?:\s+in)?|/)\s*")
 
 
 def left_behind(before: str) -> bool:
@@ -181,23 +193,6 @@ def written_in(text: str) -> tuple[tuple[str, ...], list[tuple[int, int]]] | Non
     spans = [(start, run[-1].end())]
     spans += [(n.start(), fine.end()) for n in also if n not in run and (fine := _ALSO_FINE.match(text, n.end()))]
     return tuple(languages), sorted(spans)
-
-
-# the asker's own pages are in it: "all our CSS is Bulma already" (what a tool is written in is not said so)
-_OWN_MARKUP = re.compile(r"\b(?:our|my|the|their)\s+$")
-_IS = re.compile(r"\s+(?:is|are|was|were)\b")
-
-# ...or one offered after the rest of the request: "for our Go service, or .NET for the other one"
-_OR_ALSO = re.compile(r"(?<![\w+#])[\w+#.-]+,\s+or\s+(?:maybe\s+|perhaps\s+|even\s+)?$")
-# a language the asker would take too: "zig would also be ok", "rust is fine too", "kotlin works as well"
-_ALSO_FINE = re.compile(
-    r"\s+(?:would|will|is|'s|works?)\s+(?:also\s+)?(?:be\s+)?(?:also\s+)?(?:ok|okay|fine|acceptable)\b"
-    r"|\s+(?:works?|would\s+work)\s+(?:too|as\s+well)\b"
-)
-
-
-# "in go or rust", "in rust or in go", "a rust/go library": either language will do
-_EITHER_GAP = re.compile(r"\s*(?:or(?:\s+in)?|/)\s*")
 
 
 def _either(text: str, mentioned: list[re.Match[str]], m: re.Match[str]) -> list[re.Match[str]]:
